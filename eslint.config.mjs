@@ -1,0 +1,77 @@
+// Flat ESLint config: type-checked typescript-eslint rules, Nx module boundaries between
+// projects (apps -> notifications -> core), and a purity fence around every domain folder.
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import nx from '@nx/eslint-plugin';
+import prettier from 'eslint-config-prettier';
+
+const domainForbidden = [
+  { name: 'kysely', message: 'The domain is persistence-free: no kysely.' },
+  { name: 'better-sqlite3', message: 'The domain is persistence-free.' },
+  { name: 'pg', message: 'The domain is persistence-free.' },
+  { name: 'fastify', message: 'The domain knows nothing of HTTP.' },
+  { name: 'inversify', message: 'The domain does not see the DI container.' },
+  { name: 'class-validator', message: 'Validation of input belongs to commands, not the domain.' },
+  { name: 'node:crypto', message: 'Ids come in through the IdGenerator port.' },
+  { name: 'crypto', message: 'Ids come in through the IdGenerator port.' },
+  { name: '@tickler/core', message: 'Import only the pure kernel: @tickler/core/domain.' },
+];
+
+export default tseslint.config(
+  {
+    ignores: ['**/dist/**', '**/node_modules/**', '.nx/**', 'coverage/**', '**/*.js', '**/*.mjs', '**/*.cjs'],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommendedTypeChecked,
+  {
+    languageOptions: {
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+    },
+    plugins: { '@nx': nx },
+    rules: {
+      curly: ['error', 'all'],
+      eqeqeq: ['error', 'always'],
+      '@typescript-eslint/no-explicit-any': 'error',
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports', disallowTypeAnnotations: false }],
+      '@nx/enforce-module-boundaries': [
+        'error',
+        {
+          enforceBuildableLibDependency: false,
+          allow: [],
+          depConstraints: [
+            { sourceTag: 'scope:core', onlyDependOnLibsWithTags: ['scope:core'] },
+            { sourceTag: 'scope:notifications', onlyDependOnLibsWithTags: ['scope:core', 'scope:notifications'] },
+            { sourceTag: 'type:app', onlyDependOnLibsWithTags: ['scope:core', 'scope:notifications', 'type:app'] },
+            { sourceTag: 'type:tool', onlyDependOnLibsWithTags: ['scope:core', 'scope:notifications', 'type:app'] },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['**/src/domain/**/*.ts'],
+    ignores: ['**/*.spec.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: domainForbidden,
+          patterns: [
+            { group: ['**/infrastructure/**', '**/application/**'], message: 'Dependencies point inward: domain imports neither application nor infrastructure.' },
+          ],
+        },
+      ],
+      'no-restricted-properties': ['error', { object: 'Date', property: 'now', message: 'The domain never reads the clock: take `now` as an argument.' }],
+    },
+  },
+  {
+    files: ['**/*.spec.ts', '**/test/**/*.ts'],
+    rules: {
+      '@typescript-eslint/unbound-method': 'off',
+      '@typescript-eslint/no-non-null-assertion': 'off',
+    },
+  },
+  prettier,
+);

@@ -1,0 +1,37 @@
+// Shared jest settings: swc transpiles TypeScript (legacy decorators + metadata for
+// inversify and class-validator); workspace packages resolve to their sources.
+const path = require('node:path');
+
+/** @param {string} projectDir */
+module.exports = function preset(projectDir) {
+  const root = __dirname;
+  return {
+    rootDir: projectDir,
+    testEnvironment: 'node',
+    testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/test/**/*.spec.ts'],
+    transform: {
+      '^.+\\.(t|j)s$': [
+        '@swc/jest',
+        {
+          jsc: {
+            parser: { syntax: 'typescript', decorators: true },
+            transform: { legacyDecorator: true, decoratorMetadata: true },
+            target: 'es2022',
+          },
+          module: { type: 'commonjs' },
+          sourceMaps: 'inline',
+        },
+      ],
+    },
+    transformIgnorePatterns: ['/node_modules/(?!(cookie|light-my-request)/)'],
+    moduleNameMapper: {
+      '^@tickler/core$': path.join(root, 'packages/core/src/index.ts'),
+      '^@tickler/core/testing$': path.join(root, 'packages/core/src/testing/index.ts'),
+      '^@tickler/core/domain$': path.join(root, 'packages/core/src/domain/index.ts'),
+      '^@tickler/notifications/testing$': path.join(root, 'packages/notifications/src/testing/index.ts'),
+      '^@tickler/notifications$': path.join(root, 'packages/notifications/src/index.ts'),
+      '^@tickler/daemon$': path.join(root, 'apps/daemon/src/index.ts'),
+    },
+    setupFiles: [path.join(root, 'jest.setup.js')],
+  };
+};

@@ -1,0 +1,89 @@
+import { plainToInstance } from 'class-transformer';
+import { validate } from 'class-validator';
+import { type Command, type CommandClass, type CommandHandler, type ResultOf } from './command';
+import { CommandValidationError, flattenValidationErrors } from './validation.error';
+
+/** No handler is registered for a command type (a wiring bug, not user input). */
+export class UnknownCommandError extends Error {
+  constructor(readonly commandType: string) {
+    super(`no handler registered for command "${commandType}"`);
+    this.name = 'UnknownCommandError';
+  }
+}
+
+interface Route {
+  readonly commandClass: CommandClass;
+  readonly handler: () => CommandHandler;
+}
+
+/**
+ * Routes commands by their static `type` to one handler each, validating with class-validator
+ * first (unknown properties are rejected, not silently dropped).
+ */
+export class CommandBus {
+  private readonly routes = new Map<string, Route>();
+
+  register<C extends Command<unknown>>(commandClass: CommandClass<C>, handler: () => CommandHandler<C>): void {
+    if (this.routes.has(commandClass.type)) {
+      throw new Error(`command "${commandClass.type}" already has a handler`);
+    }
+    this.routes.set(commandClass.type, { commandClass, handler });
+  }
+
+  /** Validates and runs a command instance. */
+  async dispatch<C extends Command<unknown>>(command: C): Promise<ResultOf<C>> {
+    const type = (command.constructor as CommandClass).type;
+    const route = this.route(type);
+    await validateCommand(type, command);
+    return (await route.handler().execute(command)) as ResultOf<C>;
+  }
+
+  /**
+   * Builds a command from plain data (a queue row's payload, an HTTP body) and dispatches it.
+   * The plain data is validated exactly like a constructed command.
+   */
+  async dispatchPlain(type: string, payload: unknown): Promise<unknown> {
+    const route = this.route(type);
+    const command = toCommand(route.commandClass, payload);
+    await validateCommand(type, command);
+    return route.handler().execute(command);
+  }
+
+  /** Builds a validated command instance from plain data without running it. */
+  async build<C extends Command<unknown>>(commandClass: CommandClass<C>, payload: unknown): Promise<C> {
+    const command = toCommand(commandClass, payload);
+    await validateCommand(commandClass.type, command);
+    return command;
+  }
+
+  has(type: string): boolean {
+    return this.routes.has(type);
+  }
+
+  private route(type: string): Route {
+    const route = this.routes.get(type);
+    if (!route) {
+      throw new UnknownCommandError(type);
+    }
+    return route;
+  }
+}
+
+function toCommand<C extends Command<unknown>>(commandClass: CommandClass<C>, payload: unknown): C {
+  if (payload === null || typeof payload !== 'object' || Array.isArray(payload)) {
+    throw new CommandValidationError(commandClass.type, [{ path: '', message: 'must be a JSON object' }]);
+  }
+  return plainToInstance(commandClass, payload);
+}
+
+async function validateCommand(type: string, command: object): Promise<void> {
+  const errors = await validate(command, {
+    whitelist: true,
+    forbidNonWhitelisted: true,
+    forbidUnknownValues: true,
+    validationError: { target: false, value: false },
+  });
+  if (errors.length > 0) {
+    throw new CommandValidationError(type, flattenValidationErrors(errors));
+  }
+}

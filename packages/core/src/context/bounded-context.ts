@@ -1,0 +1,52 @@
+import { type ContainerModule } from 'inversify';
+import { type CommandHandlerClass } from '../commands/command';
+import { type MigrationSet } from '../database/migrations';
+import { type EventSubscriberClass } from '../events/event-subscriber';
+import { type RepeatSpec } from '../queue/repeat-schedule';
+
+/** A repeatable job: the handler's command, run on a cadence by the durable queue. */
+export interface JobRegistration {
+  /** Handler of the job's command (its static `handles` names the command). */
+  readonly handler: CommandHandlerClass;
+  readonly repeat: RepeatSpec;
+  /** The command's plain data. Default `{}`. */
+  readonly payload?: Record<string, unknown>;
+  /** Run once as soon as the application starts (catch-up). Default true. */
+  readonly runOnStart?: boolean;
+}
+
+/** Everything a context contributes, in one registration. */
+export interface BoundedContextDefinition {
+  /** Short lowercase name; prefixes its tables, migration ledger and job keys. */
+  readonly name: string;
+  readonly migrations: MigrationSet;
+  /** The context's own bindings (repositories, ports, options). */
+  readonly bindings?: ContainerModule;
+  /** Command handlers, each naming its command through `static handles`. */
+  readonly commands?: readonly CommandHandlerClass[];
+  /** Durable subscribers (projectors), fed through the queue. */
+  readonly events?: readonly EventSubscriberClass[];
+  /** Repeatable jobs, upserted under a stable key so booting twice never duplicates one. */
+  readonly jobs?: readonly JobRegistration[];
+}
+
+/** A context ready to be composed into an `Application`. */
+export class BoundedContext {
+  private constructor(readonly definition: BoundedContextDefinition) {}
+
+  static create(definition: BoundedContextDefinition): BoundedContext {
+    if (!/^[a-z][a-z0-9_]*$/.test(definition.name)) {
+      throw new Error(`context name "${definition.name}" must be lowercase letters, digits or _`);
+    }
+    return new BoundedContext(definition);
+  }
+
+  get name(): string {
+    return this.definition.name;
+  }
+
+  /** Queue key of a job: stable across boots, changes only with the command type. */
+  jobKey(job: JobRegistration): string {
+    return `job:${this.name}:${job.handler.handles.type}`;
+  }
+}

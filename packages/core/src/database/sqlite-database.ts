@@ -1,0 +1,78 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import BetterSqlite3 from 'better-sqlite3';
+import { Kysely, SqliteDialect } from 'kysely';
+import { type Database } from './database';
+
+/** Options for {@link openSqliteDatabase}. */
+export interface SqliteOptions {
+  /** Path of the database file (its folder is created), or `:memory:`. */
+  file: string;
+  /** How long a writer waits for another process's lock before failing, in ms. Default 5000. */
+  busyTimeoutMs?: number;
+  /** Prepared statements kept per connection (kysely re-prepares every query otherwise). */
+  statementCacheSize?: number;
+}
+
+/**
+ * better-sqlite3 with a prepared-statement cache in front of `prepare`: kysely's SQLite driver
+ * prepares each query afresh, and preparing costs more than running a small statement.
+ */
+function withStatementCache(db: BetterSqlite3.Database, size: number): BetterSqlite3.Database {
+  const cache = new Map<string, BetterSqlite3.Statement>();
+  const prepare = db.prepare.bind(db);
+  const cached = (source: string): BetterSqlite3.Statement => {
+    let stmt = cache.get(source);
+    if (stmt) {
+      cache.delete(source);
+    } else {
+      stmt = prepare(source);
+      if (cache.size >= size) {
+        const oldest = cache.keys().next();
+        if (!oldest.done) {
+          cache.delete(oldest.value);
+        }
+      }
+    }
+    cache.set(source, stmt);
+    return stmt;
+  };
+  return new Proxy(db, {
+    get(target, prop, receiver) {
+      if (prop === 'prepare') {
+        return cached;
+      }
+      const value: unknown = Reflect.get(target, prop, receiver);
+      return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+    },
+  });
+}
+
+/**
+ * Opens (creating if needed) a SQLite database for the whole application: WAL so readers never
+ * block the writer, `synchronous=NORMAL` (durable across process crashes; the last commits can
+ * be lost only on power loss), a busy timeout for a second process on the same file, and
+ * foreign keys enforced.
+ */
+export function openSqliteDatabase(options: SqliteOptions): Database {
+  if (options.file !== ':memory:') {
+    fs.mkdirSync(path.dirname(path.resolve(options.file)), { recursive: true });
+  }
+  const raw = new BetterSqlite3(options.file);
+  raw.pragma('journal_mode = WAL');
+  raw.pragma('synchronous = NORMAL');
+  raw.pragma(`busy_timeout = ${options.busyTimeoutMs ?? 5000}`);
+  raw.pragma('foreign_keys = ON');
+  const kysely = new Kysely<unknown>({
+    dialect: new SqliteDialect({ database: withStatementCache(raw, options.statementCacheSize ?? 500) }),
+  });
+  return {
+    dialect: 'sqlite',
+    kysely,
+    // IMMEDIATE takes the write lock up front: a deferred transaction that reads and then
+    // writes can fail with SQLITE_BUSY when a second process holds the lock, whatever the
+    // busy timeout says.
+    beginStatement: 'begin immediate',
+    close: () => kysely.destroy(),
+  };
+}

@@ -1,0 +1,6 @@
+// The pure kernel: what a domain folder may import. No I/O, no clock, no container.
+export * from './aggregate-root';
+export * from './domain-event';
+export * from './domain-error';
+export * from './instant';
+export * from './duration';

@@ -1,0 +1,89 @@
+import { InvalidArgumentError } from './domain-error';
+
+/**
+ * Stored instants are ISO-8601 UTC text exactly as `Date.prototype.toISOString()` writes it:
+ * fixed width and zero-padded, so string order is time order and due predicates compare text.
+ */
+const ISO_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+
+/**
+ * RFC 3339 date-time: full date, `T` (or `t`/space per the RFC's note), time with optional
+ * fraction, and a mandatory offset (`Z` or `±HH:MM`). A time without an offset is ambiguous.
+ */
+const RFC3339 =
+  /^(\d{4})-(\d{2})-(\d{2})[Tt ](\d{2}):(\d{2}):(\d{2})(\.\d{1,9})?([Zz]|([+-])(\d{2}):(\d{2}))$/;
+
+/** Latest instant we store: keeps the four-digit year (and therefore text order) intact. */
+const MAX_MS = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
+const MIN_MS = Date.UTC(1970, 0, 1);
+
+/** The only writer of stored instants. Accepts a Date or epoch milliseconds. */
+export function toIsoUtc(at: Date | number): string {
+  const ms = typeof at === 'number' ? at : at.getTime();
+  if (!Number.isFinite(ms) || ms < MIN_MS || ms > MAX_MS) {
+    throw new RangeError(`instant out of storable range: ${String(ms)}`);
+  }
+  return new Date(ms).toISOString();
+}
+
+/** True when `text` is exactly in the stored form (what the time-column check asserts). */
+export function isIsoUtc(text: string): boolean {
+  if (!ISO_UTC.test(text)) {
+    return false;
+  }
+  const ms = Date.parse(text);
+  return Number.isFinite(ms) && new Date(ms).toISOString() === text;
+}
+
+/** Epoch milliseconds of a stored instant. */
+export function msOf(stored: string): number {
+  return Date.parse(stored);
+}
+
+function daysIn(year: number, month: number): number {
+  return new Date(Date.UTC(year, month, 0)).getUTCDate();
+}
+
+/**
+ * Parses RFC 3339 text with any offset and returns the stored form. Rejects anything else
+ * with an error naming `field`: missing offsets, `24:00`, leap seconds (`:60`, which
+ * `Date` cannot represent), impossible dates, years outside 1970–9999.
+ */
+export function parseInstant(text: unknown, field = 'instant'): string {
+  if (typeof text !== 'string') {
+    throw new InvalidArgumentError(field, 'must be an RFC 3339 date-time string');
+  }
+  const m = RFC3339.exec(text);
+  if (!m) {
+    throw new InvalidArgumentError(
+      field,
+      `"${text.slice(0, 64)}" is not an RFC 3339 date-time with an offset (e.g. 2026-09-10T08:30:00Z or 2026-09-10T10:30:00+02:00)`,
+    );
+  }
+  const [, y, mo, d, h, mi, s, frac, , sign, oh, om] = m;
+  const year = Number(y);
+  const month = Number(mo);
+  const day = Number(d);
+  const hour = Number(h);
+  const minute = Number(mi);
+  const second = Number(s);
+  if (month < 1 || month > 12 || day < 1 || day > daysIn(year, month)) {
+    throw new InvalidArgumentError(field, `"${text}" is not a calendar date`);
+  }
+  if (hour > 23 || minute > 59) {
+    throw new InvalidArgumentError(field, `"${text}" has an out-of-range time of day (24:00 is not accepted)`);
+  }
+  if (second > 59) {
+    throw new InvalidArgumentError(field, `"${text}" has a leap second, which cannot be stored`);
+  }
+  const offsetMinutes = sign ? (sign === '-' ? -1 : 1) * (Number(oh) * 60 + Number(om)) : 0;
+  if (sign && (Number(oh) > 23 || Number(om) > 59)) {
+    throw new InvalidArgumentError(field, `"${text}" has an invalid UTC offset`);
+  }
+  const millis = frac ? Math.floor(Number(`0${frac}`) * 1000) : 0;
+  const ms = Date.UTC(year, month - 1, day, hour, minute, second, millis) - offsetMinutes * 60_000;
+  if (ms < MIN_MS || ms > MAX_MS) {
+    throw new InvalidArgumentError(field, `"${text}" is outside the supported range (1970–9999 UTC)`);
+  }
+  return new Date(ms).toISOString();
+}

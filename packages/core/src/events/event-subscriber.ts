@@ -1,0 +1,21 @@
+import { type DomainEvent } from '../domain';
+import { type Transaction } from '../database/unit-of-work';
+
+/**
+ * A durable subscriber (projector). It receives committed events through the queue:
+ * at-least-once, retried with backoff, never lost to a crash after commit. `handle` runs
+ * inside a transaction together with the ledger entry that marks each event processed, so
+ * its writes take effect exactly once.
+ */
+export interface EventSubscriber {
+  handle(event: DomainEvent, tx: Transaction): Promise<void>;
+}
+
+/** A subscriber class: a stable name (ledger key) and the event types it wants. */
+export interface EventSubscriberClass {
+  new (...args: never[]): EventSubscriber;
+  /** Stable name, e.g. `notifications.delivery-log`; changing it replays nothing. */
+  readonly subscriberName: string;
+  /** Event types (e.g. `notifications.sent`). */
+  readonly subscribesTo: readonly string[];
+}

@@ -1,0 +1,202 @@
+import { type Kysely, sql } from 'kysely';
+import { tablesOf, type DialectName } from '../database/database';
+import { type CoreTables, type NewScheduledCommandRow, type ScheduledCommandRow } from './queue.tables';
+import { type KeyConflictPolicy } from './enqueue-options';
+
+const TABLE = 'shared_scheduled_commands';
+
+/**
+ * Every statement the queue issues, in one place. Each state-changing UPDATE names the state
+ * it expects (`status = 'running' AND lease_token = ?`) and callers check the row count.
+ */
+export class QueueStore {
+  constructor(private readonly dialect: DialectName) {}
+
+  private q(db: Kysely<unknown>): Kysely<CoreTables> {
+    return tablesOf<CoreTables>(db);
+  }
+
+  /** Inserts a row; with a key, resolves a pending duplicate per `policy`. Returns the row's run_at. */
+  async insert(db: Kysely<unknown>, row: NewScheduledCommandRow, policy: KeyConflictPolicy): Promise<string> {
+    const insert = this.q(db).insertInto(TABLE).values(row);
+    if (row.key === null || row.key === undefined) {
+      await insert.execute();
+      return row.run_at;
+    }
+    const existing = sql.ref(`${TABLE}.run_at`);
+    const result = await insert
+      .onConflict((oc) =>
+        oc
+          .column('key')
+          // Literal predicate: SQLite matches a partial index only against the same literal text.
+          .where(sql<boolean>`status = 'pending' and key is not null`)
+          .doUpdateSet((eb) => {
+            if (policy === 'keep-earlier') {
+              return {
+                run_at: sql<string>`case when ${eb.ref('excluded.run_at')} < ${existing} then ${eb.ref('excluded.run_at')} else ${existing} end`,
+                scheduled_for: sql<string>`case when ${eb.ref('excluded.run_at')} < ${existing} then ${eb.ref('excluded.scheduled_for')} else ${sql.ref(`${TABLE}.scheduled_for`)} end`,
+                updated_at: eb.ref('excluded.updated_at'),
+              };
+            }
+            if (policy === 'keep-existing') {
+              return { updated_at: sql.ref(`${TABLE}.updated_at`) };
+            }
+            return {
+              command_type: eb.ref('excluded.command_type'),
+              payload: eb.ref('excluded.payload'),
+              run_at: eb.ref('excluded.run_at'),
+              scheduled_for: eb.ref('excluded.scheduled_for'),
+              max_attempts: eb.ref('excluded.max_attempts'),
+              backoff_base_ms: eb.ref('excluded.backoff_base_ms'),
+              backoff_max_ms: eb.ref('excluded.backoff_max_ms'),
+              repeat_every_ms: eb.ref('excluded.repeat_every_ms'),
+              repeat_cron: eb.ref('excluded.repeat_cron'),
+              repeat_tz: eb.ref('excluded.repeat_tz'),
+              attempts: 0,
+              updated_at: eb.ref('excluded.updated_at'),
+            };
+          }),
+      )
+      .returning('run_at')
+      .executeTakeFirst();
+    return result?.run_at ?? row.run_at;
+  }
+
+  /** The pending row holding `key`, if any. */
+  async findPendingByKey(db: Kysely<unknown>, key: string): Promise<ScheduledCommandRow | undefined> {
+    return this.q(db).selectFrom(TABLE).selectAll().where('key', '=', key).where('status', '=', 'pending').executeTakeFirst();
+  }
+
+  /** Updates a pending keyed row in place (job re-registration with a changed cadence). */
+  async updatePending(db: Kysely<unknown>, id: string, changes: Partial<NewScheduledCommandRow>): Promise<void> {
+    await this.q(db).updateTable(TABLE).set(changes).where('id', '=', id).where('status', '=', 'pending').execute();
+  }
+
+  /** Earliest instant any live row needs attention (due time or lease expiry). One indexed read. */
+  async nextWakeUp(db: Kysely<unknown>): Promise<string | undefined> {
+    const row = await this.q(db)
+      .selectFrom(TABLE)
+      .select('run_at')
+      .where('status', 'in', ['pending', 'running'])
+      .orderBy('run_at')
+      .limit(1)
+      .executeTakeFirst();
+    return row?.run_at;
+  }
+
+  /**
+   * Compare-and-swap claim of up to `limit` rows that are due or whose lease expired: each
+   * becomes `running` under `token` until `leaseUntil`. Rows another claimer took in between
+   * simply do not match.
+   */
+  async claim(db: Kysely<unknown>, now: string, leaseUntil: string, token: string, limit: number): Promise<ScheduledCommandRow[]> {
+    const candidates = this.q(db)
+      .selectFrom(TABLE)
+      .select('id')
+      .where('status', 'in', ['pending', 'running'])
+      .where('run_at', '<=', now)
+      .orderBy('run_at')
+      .limit(limit);
+    const locked = this.dialect === 'postgres' ? candidates.forUpdate().skipLocked() : candidates;
+    return this.q(db)
+      .updateTable(TABLE)
+      .set((eb) => ({
+        status: 'running',
+        lease_token: token,
+        run_at: leaseUntil,
+        attempts: eb('attempts', '+', 1),
+        updated_at: now,
+      }))
+      .where('id', 'in', locked)
+      .where('status', 'in', ['pending', 'running'])
+      .where('run_at', '<=', now)
+      .returningAll()
+      .execute();
+  }
+
+  /** Extends the lease of everything held under `token` (long handlers). */
+  async extendLease(db: Kysely<unknown>, token: string, leaseUntil: string, now: string): Promise<number> {
+    const r = await this.q(db)
+      .updateTable(TABLE)
+      .set({ run_at: leaseUntil, updated_at: now })
+      .where('lease_token', '=', token)
+      .where('status', '=', 'running')
+      .executeTakeFirst();
+    return Number(r.numUpdatedRows);
+  }
+
+  /** Completes one-shot rows held under `token`: deletes them. Returns how many matched. */
+  async complete(db: Kysely<unknown>, token: string, ids: readonly string[]): Promise<number> {
+    if (ids.length === 0) {
+      return 0;
+    }
+    const r = await this.q(db)
+      .deleteFrom(TABLE)
+      .where('lease_token', '=', token)
+      .where('status', '=', 'running')
+      .where('id', 'in', ids)
+      .executeTakeFirst();
+    return Number(r.numDeletedRows);
+  }
+
+  /** Settles a held row with `changes` (retry, fail, re-arm) if the claim is still ours. */
+  async settle(db: Kysely<unknown>, id: string, token: string, changes: Partial<NewScheduledCommandRow>): Promise<boolean> {
+    const r = await this.q(db)
+      .updateTable(TABLE)
+      .set(changes)
+      .where('id', '=', id)
+      .where('lease_token', '=', token)
+      .where('status', '=', 'running')
+      .executeTakeFirst();
+    return Number(r.numUpdatedRows) === 1;
+  }
+
+  /** Deletes one held row (a repeatable superseded by a re-registration during its run). */
+  async deleteHeld(db: Kysely<unknown>, id: string, token: string): Promise<boolean> {
+    const r = await this.q(db)
+      .deleteFrom(TABLE)
+      .where('id', '=', id)
+      .where('lease_token', '=', token)
+      .where('status', '=', 'running')
+      .executeTakeFirst();
+    return Number(r.numDeletedRows) === 1;
+  }
+
+  /** Gives back claims on shutdown so another process (or the next start) runs them at once. */
+  async release(db: Kysely<unknown>, tokens: readonly string[], now: string): Promise<number> {
+    if (tokens.length === 0) {
+      return 0;
+    }
+    const r = await this.q(db)
+      .updateTable(TABLE)
+      .set((eb) => ({ status: 'pending', run_at: now, lease_token: null, attempts: eb('attempts', '-', 1), updated_at: now }))
+      .where('lease_token', 'in', tokens)
+      .where('status', '=', 'running')
+      .executeTakeFirst();
+    return Number(r.numUpdatedRows);
+  }
+
+  async counts(db: Kysely<unknown>): Promise<Record<string, number>> {
+    const rows = await this.q(db)
+      .selectFrom(TABLE)
+      .select(['status', (eb) => eb.fn.countAll<number>().as('n')])
+      .groupBy('status')
+      .execute();
+    return Object.fromEntries(rows.map((r) => [r.status, Number(r.n)]));
+  }
+
+  async earliestPending(db: Kysely<unknown>): Promise<string | undefined> {
+    const row = await this.q(db)
+      .selectFrom(TABLE)
+      .select('scheduled_for')
+      .where('status', '=', 'pending')
+      .orderBy('run_at')
+      .limit(1)
+      .executeTakeFirst();
+    return row?.scheduled_for;
+  }
+
+  async get(db: Kysely<unknown>, id: string): Promise<ScheduledCommandRow | undefined> {
+    return this.q(db).selectFrom(TABLE).selectAll().where('id', '=', id).executeTakeFirst();
+  }
+}

@@ -1,0 +1,69 @@
+import { type Insertable, type Selectable, type Updateable } from 'kysely';
+
+/** Life of a queue row. Completed one-shot rows are deleted; failures stay as `failed`. */
+export type QueueRowStatus = 'pending' | 'running' | 'failed';
+
+/** `shared_scheduled_commands`: one row per future command (or per repeatable job). */
+export interface ScheduledCommandsTable {
+  /** UUIDv7. */
+  id: string;
+  /** The command's stable `type`, routed through the command bus. */
+  command_type: string;
+  /** The command's plain data as JSON text. */
+  payload: string;
+  /** Idempotency key: at most one `pending` row per key. */
+  key: string | null;
+  status: QueueRowStatus;
+  /**
+   * The next instant the queue must look at this row (ISO UTC text): its due time while
+   * `pending`, its lease expiry while `running`. One index on it serves both "what is due"
+   * and "whose lease has expired", so the idle sweep is a single statement.
+   */
+  run_at: string;
+  /** The instant this run was meant for (lateness, the repeat grid). ISO UTC text. */
+  scheduled_for: string;
+  /** Claims of the current run so far (a claim counts even if its process died). */
+  attempts: number;
+  /** Claims allowed before the run is `failed` (one-shot) or skipped to the next occurrence. */
+  max_attempts: number;
+  /** First retry delay in ms; doubles per attempt. */
+  backoff_base_ms: number;
+  /** Cap of the retry delay in ms. */
+  backoff_max_ms: number;
+  /** Fencing token of the current claim; settling requires it. */
+  lease_token: string | null;
+  /** Message of the last failure, kept when the row is `failed`. */
+  last_error: string | null;
+  /** Fixed cadence of a repeatable row, in ms. */
+  repeat_every_ms: number | null;
+  /** Cron pattern of a repeatable row (croner syntax). */
+  repeat_cron: string | null;
+  /** IANA zone the cron pattern is read in (null = UTC). */
+  repeat_tz: string | null;
+  /** Completed runs of a repeatable row. */
+  runs: number;
+  /** Occurrences skipped (collapsed into one run) after downtime. */
+  skipped_runs: number;
+  /** Runs of a repeatable that exhausted their attempts and were skipped. */
+  failed_runs: number;
+  /** When the last run finished. ISO UTC text. */
+  last_run_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface CoreTables {
+  shared_scheduled_commands: ScheduledCommandsTable;
+  shared_processed_events: ProcessedEventsTable;
+}
+
+/** Ledger that makes durable subscribers idempotent: one row per (subscriber, event). */
+export interface ProcessedEventsTable {
+  subscriber: string;
+  event_id: string;
+  processed_at: string;
+}
+
+export type ScheduledCommandRow = Selectable<ScheduledCommandsTable>;
+export type NewScheduledCommandRow = Insertable<ScheduledCommandsTable>;
+export type ScheduledCommandUpdate = Updateable<ScheduledCommandsTable>;

@@ -1,0 +1,25 @@
+import { ManualClock } from '../clock/manual-clock';
+import { Application, type ApplicationOptions } from '../context/application';
+import { type BoundedContext } from '../context/bounded-context';
+import { openSqliteDatabase } from '../database/sqlite-database';
+
+/** Fixed reference time used by tests unless they need another. */
+export const REFERENCE_TIME = '2026-09-10T08:30:00.000Z';
+
+/**
+ * An application on a fresh in-memory (or given) SQLite database with a manual clock. Tests
+ * move time with `clock.advance(ms)`; the queue's timers fire and settle inside that call.
+ */
+export async function createTestApplication(
+  contexts: readonly BoundedContext[] = [],
+  options: Partial<Omit<ApplicationOptions, 'contexts'>> & { file?: string; start?: string } = {},
+): Promise<{ app: Application; clock: ManualClock }> {
+  const clock = options.clock instanceof ManualClock ? options.clock : new ManualClock(options.start ?? REFERENCE_TIME);
+  const app = await Application.create({
+    ...options,
+    database: options.database ?? openSqliteDatabase({ file: options.file ?? ':memory:' }),
+    contexts,
+    clock,
+  });
+  return { app, clock };
+}
