@@ -6,6 +6,7 @@ export * from './clock/id-generator';
 export * from './commands/command';
 export * from './commands/command-bus';
 export * from './commands/validation.error';
+export * from './commands/is-instant.validator';
 export * from './database/database';
 export * from './database/sqlite-database';
 export * from './database/unit-of-work';

@@ -1,0 +1,90 @@
+/** Delivery status (see the transition table in the domain). */
+export type NotificationStatus = 'scheduled' | 'sending' | 'sent' | 'canceled' | 'missed' | 'failed';
+
+/** Why a due delivery was settled without being sent. */
+export type MissedReason = 'too-late' | 'event-started' | 'expired' | 'dry-run';
+
+export type Channel = 'inbox' | 'webhook';
+
+/** Where an app-scheduled delivery came from. */
+export interface NotificationSourceView {
+  app: string;
+  key: string;
+  collection: string | null;
+  id: string | null;
+  /** Lead rule (`lead:3600`, `lead:0@expiry`), when the send instant was derived from one. */
+  rule: string | null;
+}
+
+/**
+ * A delivery as the outside world sees it (HTTP bodies, CLI, other contexts). All instants
+ * are ISO-8601 UTC text; absent values are null.
+ */
+export interface NotificationView {
+  id: string;
+  userId: string;
+  channel: Channel;
+  status: NotificationStatus;
+  title: string;
+  message: string;
+  url: string | null;
+  scheduledAt: string | null;
+  sentAt: string | null;
+  attempts: number;
+  lastError: string | null;
+  inboxId: string | null;
+  source: NotificationSourceView | null;
+  idempotencyKey: string | null;
+  eventAt: string | null;
+  expiresAt: string | null;
+  missedReason: MissedReason | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** One page of a list, ordered; pass `nextCursor` back to get the next page. */
+export interface Page<T> {
+  items: T[];
+  nextCursor: string | null;
+}
+
+export interface InboxItemView {
+  id: string;
+  userId: string;
+  notificationId: string;
+  title: string;
+  message: string;
+  url: string | null;
+  createdAt: string;
+  readAt: string | null;
+}
+
+export interface SubscriptionView {
+  id: string;
+  userId: string;
+  kind: 'webhook';
+  url: string;
+  createdAt: string;
+}
+
+/** Returned once, at registration: the signing secret is never shown again. */
+export interface NewSubscriptionView extends SubscriptionView {
+  secret: string;
+}
+
+/** What one deliver-due run did. */
+export interface DeliverDueResult {
+  sent: number;
+  missed: number;
+  failed: number;
+  /** Attempts that failed and will be retried. */
+  retried: number;
+}
+
+export interface ReconcileResult {
+  created: number;
+  updated: number;
+  unchanged: number;
+  withdrawn: number;
+  pruned: number;
+}

@@ -1,0 +1,39 @@
+import { Type } from 'class-transformer';
+import { IsIn, IsNotEmpty, IsOptional, IsString, Matches, MaxLength, ValidateNested } from 'class-validator';
+import { Command, IsInstant } from '@tickler/core';
+import { type NotificationView } from '../notification.view';
+
+/** Provenance of an app-scheduled delivery. */
+export class NotificationSourceInput {
+  @IsString() @IsNotEmpty() @MaxLength(100) app!: string;
+  @IsString() @IsNotEmpty() @MaxLength(500) key!: string;
+  @IsOptional() @IsString() @MaxLength(200) collection?: string;
+  @IsOptional() @IsString() @MaxLength(200) id?: string;
+}
+
+export interface SendNotificationResult {
+  delivery: NotificationView;
+  /** False when an earlier call with the same idempotency key already created it. */
+  created: boolean;
+}
+
+/**
+ * Sends a notification to one recipient now, or schedules it. A future `scheduledAt` persists
+ * it as `scheduled` (no sent event); absent or not in the future takes the immediate path.
+ */
+export class SendNotification extends Command<SendNotificationResult> {
+  static readonly type = 'notifications.send';
+
+  @IsString() @IsNotEmpty() @MaxLength(200) @Matches(/^[A-Za-z0-9._:@-]+$/, { message: 'recipientId may contain only letters, digits and . _ : @ -' })
+  recipientId!: string;
+
+  @IsString() @IsNotEmpty() @MaxLength(200) title!: string;
+  @IsString() @MaxLength(4000) message!: string;
+  @IsOptional() @IsString() @MaxLength(2000) url?: string;
+  @IsOptional() @IsInstant() scheduledAt?: string;
+  @IsOptional() @IsIn(['inbox', 'webhook']) channel?: 'inbox' | 'webhook';
+  @IsOptional() @IsInstant() eventAt?: string;
+  @IsOptional() @IsInstant() expiresAt?: string;
+  @IsOptional() @ValidateNested() @Type(() => NotificationSourceInput) source?: NotificationSourceInput;
+  @IsOptional() @IsString() @IsNotEmpty() @MaxLength(200) idempotencyKey?: string;
+}
