@@ -34,8 +34,12 @@ export class CommandBus {
   async dispatch<C extends Command<unknown>>(command: C): Promise<ResultOf<C>> {
     const type = (command.constructor as CommandClass).type;
     const route = this.route(type);
-    await validateCommand(type, command);
-    return (await route.handler().execute(command)) as ResultOf<C>;
+    // Rebuilt through class-transformer like plain data, so nested values assigned as plain
+    // objects (`Object.assign(new X(), data)`) get their `@Type` classes and validate the same
+    // way whether a command arrives constructed or as JSON.
+    const normalised = toCommand(route.commandClass, command);
+    await validateCommand(type, normalised);
+    return (await route.handler().execute(normalised)) as ResultOf<C>;
   }
 
   /**

@@ -25,7 +25,10 @@ export class CommandValidationError extends DomainError {
 export function flattenValidationErrors(errors: readonly ClassValidatorError[], prefix = ''): FieldProblem[] {
   const problems: FieldProblem[] = [];
   for (const error of errors) {
-    const path = prefix ? `${prefix}.${error.property}` : error.property;
+    // class-validator leaves `property` undefined when the value itself is rejected (e.g. a
+    // nested plain object it cannot match to a class): the problem belongs to the parent path.
+    const own = error.property === undefined || error.property === null ? '' : String(error.property);
+    const path = prefix && own ? `${prefix}.${own}` : prefix || own;
     for (const message of Object.values(error.constraints ?? {})) {
       problems.push({ path, message });
     }

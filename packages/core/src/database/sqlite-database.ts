@@ -12,6 +12,12 @@ export interface SqliteOptions {
   busyTimeoutMs?: number;
   /** Prepared statements kept per connection (kysely re-prepares every query otherwise). */
   statementCacheSize?: number;
+  /**
+   * Called with the text of every statement the driver executes (better-sqlite3's `verbose`
+   * hook), including `begin`/`commit`. For measurements such as "what does an idle queue
+   * cost"; leave unset in production.
+   */
+  onStatement?: (sqlText: string) => void;
 }
 
 /**
@@ -58,7 +64,8 @@ export function openSqliteDatabase(options: SqliteOptions): Database {
   if (options.file !== ':memory:') {
     fs.mkdirSync(path.dirname(path.resolve(options.file)), { recursive: true });
   }
-  const raw = new BetterSqlite3(options.file);
+  const onStatement = options.onStatement;
+  const raw = new BetterSqlite3(options.file, onStatement ? { verbose: (message) => onStatement(String(message)) } : {});
   raw.pragma('journal_mode = WAL');
   raw.pragma('synchronous = NORMAL');
   raw.pragma(`busy_timeout = ${options.busyTimeoutMs ?? 5000}`);

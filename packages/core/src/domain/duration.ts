@@ -19,6 +19,10 @@ export function parseDuration(value: string | number, field = 'duration'): numbe
     }
     return value;
   }
+  if (typeof value !== 'string') {
+    // Untyped input (JSON, env) reaches here too; fail with the field's name, not a TypeError.
+    throw new InvalidArgumentError(field, 'must be a duration like 30s, 1m, 12h or 1h30m');
+  }
   const text = value.trim();
   if (/^\d+$/.test(text)) {
     return parseDuration(Number(text), field);

@@ -1,1 +1,2 @@
 export * from './test-app';
+export * from './temp-directory';

@@ -1,0 +1,59 @@
+import { sql, type Kysely } from 'kysely';
+import { Application } from '../context/application';
+import { BoundedContext } from '../context/bounded-context';
+import { createTempDirectory, type TempDirectory } from '../testing';
+import { MigrationFailedError } from './migrations';
+import { openSqliteDatabase } from './sqlite-database';
+
+let dir: TempDirectory;
+
+beforeEach(() => {
+  dir = createTempDirectory();
+});
+
+afterEach(() => {
+  dir.remove();
+});
+
+const good = {
+  async up(db: Kysely<unknown>): Promise<void> {
+    await db.schema.createTable('shop_items').addColumn('id', 'text', (c) => c.primaryKey()).execute();
+  },
+};
+
+describe('per-context migrations at start-up', () => {
+  it('runs each context once, keeping a ledger per context', async () => {
+    const shop = BoundedContext.create({ name: 'shop', migrations: { '2026_11_30_0800_items': good } });
+    for (let boot = 0; boot < 2; boot++) {
+      const database = openSqliteDatabase({ file: dir.file('app.db') });
+      const app = await Application.create({ database, contexts: [shop] });
+      const { rows } = await sql<{ name: string }>`select name from shop_migrations`.execute(database.kysely);
+      expect(rows.map((r) => r.name)).toEqual(['2026_11_30_0800_items']);
+      await app.stop();
+    }
+  });
+
+  it('a failing migration makes start-up throw MigrationFailedError naming context and migration', async () => {
+    const broken = BoundedContext.create({
+      name: 'broken',
+      migrations: {
+        '2026_11_30_0800_ok': good,
+        '2026_11_30_0900_bad': {
+          async up(db: Kysely<unknown>): Promise<void> {
+            await sql`create table nonsense (`.execute(db);
+          },
+        },
+      },
+    });
+    const database = openSqliteDatabase({ file: dir.file('app.db') });
+    const startUp = Application.create({ database, contexts: [broken] });
+    await expect(startUp).rejects.toBeInstanceOf(MigrationFailedError);
+    const error = (await startUp.catch((e: unknown) => e)) as MigrationFailedError;
+    expect(error.context).toBe('broken');
+    expect(error.migration).toBe('2026_11_30_0900_bad');
+    expect(error.message).toContain('2026_11_30_0900_bad');
+    expect(error.message).toContain('"broken"');
+    expect(error.cause).toMatchObject({ code: 'SQLITE_ERROR' });
+    await database.close();
+  });
+});

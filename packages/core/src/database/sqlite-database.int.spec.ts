@@ -1,0 +1,56 @@
+import { sql } from 'kysely';
+import { createTempDirectory, type TempDirectory } from '../testing';
+import { type Database } from './database';
+import { openSqliteDatabase } from './sqlite-database';
+
+let dir: TempDirectory;
+let db: Database | undefined;
+
+beforeEach(() => {
+  dir = createTempDirectory();
+});
+
+afterEach(async () => {
+  await db?.close();
+  db = undefined;
+  dir.remove();
+});
+
+async function pragma(name: string): Promise<unknown> {
+  const { rows } = await sql.raw<Record<string, unknown>>(`pragma ${name}`).execute((db as Database).kysely);
+  return Object.values(rows[0] ?? {})[0];
+}
+
+describe('openSqliteDatabase on a file', () => {
+  it('sets WAL, synchronous=NORMAL, the busy timeout and foreign keys', async () => {
+    db = openSqliteDatabase({ file: dir.file('nested/folder/app.db'), busyTimeoutMs: 1234 });
+    expect(await pragma('journal_mode')).toBe('wal');
+    expect(await pragma('synchronous')).toBe(1);
+    expect(await pragma('busy_timeout')).toBe(1234);
+    expect(await pragma('foreign_keys')).toBe(1);
+  });
+
+  it('defaults the busy timeout to 5 s', async () => {
+    db = openSqliteDatabase({ file: dir.file('app.db') });
+    expect(await pragma('busy_timeout')).toBe(5000);
+  });
+
+  it('enforces foreign keys', async () => {
+    db = openSqliteDatabase({ file: dir.file('app.db') });
+    await sql`create table parent (id integer primary key)`.execute(db.kysely);
+    await sql`create table child (id integer primary key, parent_id integer not null references parent(id))`.execute(db.kysely);
+    await expect(sql`insert into child (id, parent_id) values (1, 42)`.execute(db.kysely)).rejects.toMatchObject({
+      // better-sqlite3's errors come from another realm, so match on the stable code.
+      code: 'SQLITE_CONSTRAINT_FOREIGNKEY',
+    });
+  });
+
+  it('reports every statement it runs to onStatement', async () => {
+    const seen: string[] = [];
+    db = openSqliteDatabase({ file: dir.file('app.db'), onStatement: (text) => seen.push(text) });
+    seen.length = 0;
+    await sql`select 1 as one`.execute(db.kysely);
+    await sql`select 2 as two`.execute(db.kysely);
+    expect(seen).toEqual(['select 1 as one', 'select 2 as two']);
+  });
+});
