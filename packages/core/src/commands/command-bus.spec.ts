@@ -22,6 +22,10 @@ class PlanReminders extends Command<number> {
   @IsDuration() every!: string;
 }
 
+class Tick extends Command<void> {
+  static readonly type = 'test.tick';
+}
+
 class Unrouted extends Command<void> {
   static readonly type = 'test.unrouted';
 }
@@ -105,6 +109,28 @@ describe('CommandBus', () => {
     const error = await problems(bus.dispatch(Object.assign(new PlanReminders(), { ...valid, owner: { name: 1 } })));
     expect(error.fields.map((f) => f.path)).toEqual(['owner.name']);
     expect(handler.calls).toHaveLength(1);
+  });
+
+  it('runs a command without fields and still rejects data it does not declare', async () => {
+    const bus = new CommandBus();
+    let ticks = 0;
+    bus.register(Tick, () => ({ execute: () => Promise.resolve(void ticks++) }));
+    await bus.dispatch(new Tick());
+    await bus.dispatchPlain('test.tick', {});
+    expect(ticks).toBe(2);
+    const error = await problems(bus.dispatchPlain('test.tick', { extra: true }));
+    expect(error.fields.map((f) => f.path)).toEqual(['extra']);
+  });
+
+  it('rejects a nested object whose class is unknown to the validator (no @Type)', async () => {
+    class Loose extends Command<void> {
+      static readonly type = 'test.loose';
+      @ValidateNested() inner!: object;
+    }
+    const bus = new CommandBus();
+    bus.register(Loose, () => ({ execute: () => Promise.resolve() }));
+    const error = await problems(bus.dispatchPlain('test.loose', { inner: { anything: 1 } }));
+    expect(error.fields.map((f) => f.path)).toEqual(['inner.anything']);
   });
 
   it('rejects payloads that are not JSON objects', async () => {

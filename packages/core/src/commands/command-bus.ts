@@ -84,7 +84,11 @@ async function validateCommand(type: string, command: object): Promise<void> {
   const errors = await validate(command, {
     whitelist: true,
     forbidNonWhitelisted: true,
-    forbidUnknownValues: true,
+    // Off on purpose: it rejects any object whose class has no decorated property, which
+    // would make a field-less command (most jobs) impossible to run. Unknown data is still
+    // refused: with `whitelist` + `forbidNonWhitelisted` every property without a decorator
+    // (including every key of an undecorated nested object) is an error.
+    forbidUnknownValues: false,
     validationError: { target: false, value: false },
   });
   if (errors.length > 0) {
