@@ -80,6 +80,21 @@ export class ManualClock implements Clock {
     await this.advance(0);
   }
 
+  /**
+   * Fires the timers due at the current instant without waiting for settlers. For looking at
+   * work while it is in flight (a held handler's lease heartbeat), where `advance` would wait
+   * for that very work to finish. Returns how many fired.
+   */
+  fireDueWithoutSettling(): number {
+    let fired = 0;
+    for (let next = this.earliestDue(this.nowMs); next; next = this.earliestDue(this.nowMs)) {
+      this.timers.delete(next.id);
+      next.callback();
+      fired++;
+    }
+    return fired;
+  }
+
   private earliestDue(limitMs: number): ManualTimer | undefined {
     let best: ManualTimer | undefined;
     for (const timer of this.timers.values()) {
