@@ -1,1 +1,11 @@
-module.exports = require('../../jest.preset.js')(__dirname);
+const preset = require('../../jest.preset.js')(__dirname);
+
+module.exports = {
+  ...preset,
+  // `src/index.ts` loads the server lazily with `import('./start-daemon.js')` (Node's ESM
+  // resolution wants the extension); under jest that path must map back to the .ts source.
+  moduleNameMapper: { ...preset.moduleNameMapper, '^(\\.{1,2}/.*)\\.js$': '$1' },
+  // e2e tests spawn the built daemon: build it once before any test file runs.
+  globalSetup: '<rootDir>/test/support/global-setup.ts',
+  testTimeout: 60_000,
+};

@@ -1,0 +1,44 @@
+/** Whether due deliveries really go out (`live`) or are settled as not-sent-by-design. */
+export type DeliveryMode = 'live' | 'dry-run';
+
+/** Everything the daemon needs to start, resolved from the environment and an optional file. */
+export interface DaemonConfig {
+  /** SQLite file (its folder is created), or `:memory:`. `TICKLER_DB`, default `./data/tickler.db`. */
+  readonly db: string;
+  /** Listen address. `TICKLER_HOST`, default `127.0.0.1`. */
+  readonly host: string;
+  /** Listen port; 0 picks a free one. `TICKLER_PORT`, default 8787. */
+  readonly port: number;
+  /** Admin bearer token; when absent one is generated into {@link adminTokenFile}. `TICKLER_ADMIN_TOKEN`. */
+  readonly adminToken: string | undefined;
+  /** Where a generated admin token lives (mode 0600): `admin.token` beside the database. */
+  readonly adminTokenFile: string | undefined;
+  /** Lateness grace window in ms: due rows later than this are settled `missed`. `TICKLER_GRACE`, default 12h. */
+  readonly graceMs: number;
+  /** `TICKLER_DELIVERY`, default `live`. */
+  readonly delivery: DeliveryMode;
+  /** pino level. `TICKLER_LOG_LEVEL`, default `info`. */
+  readonly logLevel: string;
+}
+
+/** The environment variables (and JSON file keys) the daemon reads. */
+export const CONFIG_KEYS = [
+  'TICKLER_DB',
+  'TICKLER_HOST',
+  'TICKLER_PORT',
+  'TICKLER_ADMIN_TOKEN',
+  'TICKLER_GRACE',
+  'TICKLER_DELIVERY',
+  'TICKLER_LOG_LEVEL',
+] as const;
+
+export type ConfigKey = (typeof CONFIG_KEYS)[number];
+
+export const CONFIG_DEFAULTS = {
+  TICKLER_DB: './data/tickler.db',
+  TICKLER_HOST: '127.0.0.1',
+  TICKLER_PORT: '8787',
+  TICKLER_GRACE: '12h',
+  TICKLER_DELIVERY: 'live',
+  TICKLER_LOG_LEVEL: 'info',
+} as const satisfies Partial<Record<ConfigKey, string>>;

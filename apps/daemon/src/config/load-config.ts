@@ -1,0 +1,125 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { parseDuration } from '@tickler/core/domain';
+import { ConfigError } from './config.error';
+import {
+  CONFIG_DEFAULTS,
+  CONFIG_KEYS,
+  type ConfigKey,
+  type DaemonConfig,
+  type DeliveryMode,
+} from './daemon-config';
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+
+/** Raw settings: one string per key, as the environment would give them. */
+export type RawConfig = Partial<Record<ConfigKey, string>>;
+
+/**
+ * Reads the JSON file named by `TICKLER_CONFIG` (if any). Its keys are the environment
+ * variables' names; numbers are accepted for the port. Unknown keys are errors, so a typo
+ * cannot silently fall back to a default.
+ */
+export function readConfigFile(file: string): RawConfig {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(fs.readFileSync(file, 'utf8'));
+  } catch (error) {
+    throw new ConfigError(
+      'TICKLER_CONFIG',
+      `cannot read ${file} as JSON: ${(error as Error).message}`,
+      { cause: error },
+    );
+  }
+  if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) {
+    throw new ConfigError('TICKLER_CONFIG', `${file} must hold a JSON object`);
+  }
+  const raw: RawConfig = {};
+  for (const [key, value] of Object.entries(parsed)) {
+    if (!(CONFIG_KEYS as readonly string[]).includes(key)) {
+      throw new ConfigError(
+        'TICKLER_CONFIG',
+        `${file}: unknown key "${key}" (known: ${CONFIG_KEYS.join(', ')})`,
+      );
+    }
+    if (typeof value !== 'string' && typeof value !== 'number') {
+      throw new ConfigError(key, `must be a string in ${file}`);
+    }
+    raw[key as ConfigKey] = String(value);
+  }
+  return raw;
+}
+
+/** Picks the settings from an environment, file values first, environment overriding them. */
+export function rawConfigFrom(env: NodeJS.ProcessEnv): RawConfig {
+  const file = env.TICKLER_CONFIG;
+  const raw: RawConfig = file ? readConfigFile(file) : {};
+  for (const key of CONFIG_KEYS) {
+    const value = env[key];
+    if (value !== undefined && value !== '') {
+      raw[key] = value;
+    }
+  }
+  return raw;
+}
+
+function parsePort(text: string): number {
+  if (!/^\d+$/.test(text) || Number(text) > 65535) {
+    throw new ConfigError('TICKLER_PORT', `"${text}" is not a port number (0–65535)`);
+  }
+  return Number(text);
+}
+
+function parseGrace(text: string): number {
+  try {
+    return parseDuration(text, 'TICKLER_GRACE');
+  } catch {
+    throw new ConfigError(
+      'TICKLER_GRACE',
+      `"${text}" is not a duration like 30s, 15m, 12h or 1h30m`,
+    );
+  }
+}
+
+function parseDelivery(text: string): DeliveryMode {
+  if (text !== 'live' && text !== 'dry-run') {
+    throw new ConfigError('TICKLER_DELIVERY', `"${text}" must be live or dry-run`);
+  }
+  return text;
+}
+
+/** Where the admin token is kept for a database file: beside it, or nowhere for `:memory:`. */
+export function adminTokenFileFor(db: string): string | undefined {
+  return db === ':memory:' ? undefined : path.join(path.dirname(path.resolve(db)), 'admin.token');
+}
+
+/** Validates raw settings into a {@link DaemonConfig}; throws {@link ConfigError} naming the key. */
+export function parseConfig(raw: RawConfig): DaemonConfig {
+  const db = raw.TICKLER_DB ?? CONFIG_DEFAULTS.TICKLER_DB;
+  const adminToken = raw.TICKLER_ADMIN_TOKEN;
+  if (adminToken !== undefined && adminToken.length < 16) {
+    throw new ConfigError('TICKLER_ADMIN_TOKEN', 'must be at least 16 characters');
+  }
+  const logLevel = raw.TICKLER_LOG_LEVEL ?? CONFIG_DEFAULTS.TICKLER_LOG_LEVEL;
+  if (!LOG_LEVELS.includes(logLevel)) {
+    throw new ConfigError(
+      'TICKLER_LOG_LEVEL',
+      `"${logLevel}" must be one of ${LOG_LEVELS.join(', ')}`,
+    );
+  }
+  return {
+    db,
+    host: raw.TICKLER_HOST ?? CONFIG_DEFAULTS.TICKLER_HOST,
+    port: parsePort(raw.TICKLER_PORT ?? CONFIG_DEFAULTS.TICKLER_PORT),
+    adminToken,
+    adminTokenFile: adminTokenFileFor(db),
+    graceMs: parseGrace(raw.TICKLER_GRACE ?? CONFIG_DEFAULTS.TICKLER_GRACE),
+    delivery: parseDelivery(raw.TICKLER_DELIVERY ?? CONFIG_DEFAULTS.TICKLER_DELIVERY),
+    logLevel,
+  };
+}
+
+/** The daemon's configuration from an environment (default: this process's). */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): DaemonConfig {
+  return parseConfig(rawConfigFrom(env));
+}

@@ -1,0 +1,117 @@
+import { type ServerResponse } from 'node:http';
+import { type Clock, type DomainEvent, type EventBus, type TimerHandle } from '@tickler/core';
+
+/** Heartbeat comment period: keeps proxies and idle-timeouts from closing a quiet stream. */
+export const HEARTBEAT_MS = 15_000;
+
+/** A client that has buffered this much unsent data is too slow for a best-effort stream. */
+const MAX_BUFFERED_BYTES = 1024 * 1024;
+
+interface StreamClient {
+  readonly response: ServerResponse;
+  /** Only events whose payload names this recipient; undefined = every event (admin). */
+  readonly userId: string | undefined;
+}
+
+/** The recipient an event concerns, when its payload names one. */
+export function recipientOf(event: DomainEvent): string | undefined {
+  const recipient = event.payload.recipientId;
+  return typeof recipient === 'string' ? recipient : undefined;
+}
+
+/**
+ * Server-sent events of committed domain events, best effort: one `data:` JSON line per event
+ * for every connected client whose filter matches. One bus subscription and one heartbeat
+ * timer (on the application's clock) serve all clients, and exist only while a client does.
+ */
+export class EventStreamHub {
+  private readonly clients = new Set<StreamClient>();
+  private unsubscribe: (() => void) | undefined;
+  private heartbeat: TimerHandle | undefined;
+
+  constructor(
+    private readonly events: EventBus,
+    private readonly clock: Clock,
+    private readonly heartbeatMs = HEARTBEAT_MS,
+  ) {}
+
+  /** Opens a stream on a raw response; it ends when the client goes away or the hub closes. */
+  open(response: ServerResponse, userId: string | undefined): void {
+    response.writeHead(200, {
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-cache, no-transform',
+      connection: 'keep-alive',
+      'x-accel-buffering': 'no',
+    });
+    response.write(': connected\n\n');
+    const client: StreamClient = { response, userId };
+    this.clients.add(client);
+    response.on('close', () => this.remove(client));
+    this.unsubscribe ??= this.events.subscribe('*', (event) => this.broadcast(event));
+    this.armHeartbeat();
+  }
+
+  /** Number of open streams (metrics, tests). */
+  get size(): number {
+    return this.clients.size;
+  }
+
+  /** Ends every stream (server shutdown). */
+  closeAll(): void {
+    for (const client of [...this.clients]) {
+      client.response.end();
+      this.remove(client);
+    }
+  }
+
+  private broadcast(event: DomainEvent): void {
+    const recipient = recipientOf(event);
+    const line = `id: ${event.eventId}\ndata: ${JSON.stringify({
+      type: event.type,
+      aggregateId: event.aggregateId,
+      occurredAt: event.occurredAt,
+      payload: event.payload,
+    })}\n\n`;
+    for (const client of this.clients) {
+      if (client.userId === undefined || client.userId === recipient) {
+        this.write(client, line);
+      }
+    }
+  }
+
+  private write(client: StreamClient, text: string): void {
+    if (client.response.writableLength > MAX_BUFFERED_BYTES) {
+      client.response.destroy();
+      this.remove(client);
+      return;
+    }
+    client.response.write(text);
+  }
+
+  private remove(client: StreamClient): void {
+    this.clients.delete(client);
+    if (this.clients.size === 0) {
+      this.unsubscribe?.();
+      this.unsubscribe = undefined;
+      if (this.heartbeat) {
+        this.clock.clearTimer(this.heartbeat);
+        this.heartbeat = undefined;
+      }
+    }
+  }
+
+  private armHeartbeat(): void {
+    if (this.heartbeat) {
+      return;
+    }
+    this.heartbeat = this.clock.setTimer(() => {
+      this.heartbeat = undefined;
+      for (const client of [...this.clients]) {
+        this.write(client, ': heartbeat\n\n');
+      }
+      if (this.clients.size > 0) {
+        this.armHeartbeat();
+      }
+    }, this.heartbeatMs);
+  }
+}

@@ -1,0 +1,27 @@
+import { type DaemonConfig } from './config/daemon-config';
+
+/** Copy-paste commands that schedule a first reminder against a running daemon. */
+export interface FirstReminderHint {
+  readonly cli: string;
+  readonly curl: string;
+}
+
+/** Shell-quotes one word for POSIX shells. */
+function quote(word: string): string {
+  return /^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
+}
+
+/**
+ * The CLI line, and a curl line that reads the admin token from its file (never printing it).
+ * Both use user `me`, the CLI's default user.
+ */
+export function firstReminderHint(url: string, config: DaemonConfig): FirstReminderHint {
+  const cli = 'npx tickler remind "stretch your legs" --in 2m';
+  const token = config.adminTokenFile
+    ? `$(cat ${quote(config.adminTokenFile)})`
+    : '$TICKLER_ADMIN_TOKEN';
+  const curl =
+    `curl -s -X POST ${url}/v1/users/me/notifications -H "Authorization: Bearer ${token}" ` +
+    `-H 'Content-Type: application/json' -d '{"title":"stretch your legs","message":"","scheduledAt":"'$(date -u -d '+2 min' +%FT%TZ)'"}'`;
+  return { cli, curl };
+}

@@ -1,0 +1,136 @@
+import Fastify, {
+  type FastifyInstance,
+  type RawReplyDefaultExpression,
+  type RawRequestDefaultExpression,
+  type RawServerDefault,
+  LogController,
+  type FastifyReply,
+  type FastifyRequest,
+} from 'fastify';
+import { type Logger as PinoLogger } from 'pino';
+import { type Application } from '@tickler/core';
+import { type Authenticator } from '../auth/authenticator';
+import { type Principal } from '../auth/principal';
+import { mapError } from './error-envelope';
+import { HttpBoundaryError } from './http.errors';
+import { type Access, DEFAULT_BODY_LIMIT, type RouteInput, type RouteSpec } from './route';
+
+/** What the server is built from. */
+export interface ServerDeps {
+  readonly app: Application;
+  readonly authenticator: Authenticator;
+  readonly routes: readonly RouteSpec[];
+  readonly logger: PinoLogger;
+  /** Runs when the server starts closing, before it waits for open connections (ends streams). */
+  readonly onClosing?: () => void;
+}
+
+/** The daemon's fastify instance (logging through pino). */
+export type DaemonServer = FastifyInstance<
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  RawReplyDefaultExpression,
+  PinoLogger
+>;
+
+/** `/v1/users/{userId}` → `/v1/users/:userId`. */
+export function toFastifyPath(path: string): string {
+  return path.replace(/\{(\w+)\}/g, ':$1');
+}
+
+function stringRecord(value: unknown): Record<string, string> {
+  return (value ?? {}) as Record<string, string>;
+}
+
+/**
+ * The fastify instance: one error handler mapping codes through the one table, bearer auth
+ * checked before the body is read (so a caller without a token learns nothing else), and only
+ * `application/json` bodies (anything else is 415).
+ */
+export function buildServer(deps: ServerDeps): DaemonServer {
+  const server = Fastify({
+    loggerInstance: deps.logger,
+    // One line per request at info would drown the log under load; errors are still logged.
+    logController: new LogController({ disableRequestLogging: true }),
+    bodyLimit: DEFAULT_BODY_LIMIT,
+    return503OnClosing: true,
+  });
+  server.removeContentTypeParser('text/plain');
+  // Request-scoped principal without declaration merging on fastify's types.
+  const principals = new WeakMap<FastifyRequest, Principal>();
+
+  server.setErrorHandler((error, request, reply) => {
+    const mapped = mapError(error);
+    if (mapped.bug) {
+      request.log.error(
+        { err: error, url: request.url, method: request.method },
+        'unexpected error',
+      );
+    }
+    if (mapped.status === 401) {
+      void reply.header('www-authenticate', 'Bearer');
+    }
+    return reply.status(mapped.status).send(mapped.body);
+  });
+  server.setNotFoundHandler((request) => {
+    throw new HttpBoundaryError(
+      'HTTP.ROUTE_NOT_FOUND',
+      `no route ${request.method} ${request.url.split('?')[0] ?? ''}`,
+    );
+  });
+
+  const authorize = (access: Access) => async (request: FastifyRequest) => {
+    if (access === 'public') {
+      return;
+    }
+    const principal = await deps.authenticator.principalOf(request.headers.authorization);
+    if (!principal) {
+      throw new HttpBoundaryError('AUTH.UNAUTHENTICATED', 'missing or unknown bearer token');
+    }
+    if (principal.kind === 'user') {
+      const pathUser = stringRecord(request.params).userId;
+      if (access === 'admin' || pathUser !== principal.userId) {
+        throw new HttpBoundaryError('AUTH.FORBIDDEN', 'this token does not reach this path');
+      }
+    }
+    principals.set(request, principal);
+  };
+
+  for (const route of deps.routes) {
+    server.route({
+      method: route.method,
+      url: toFastifyPath(route.path),
+      bodyLimit: route.bodyLimit ?? DEFAULT_BODY_LIMIT,
+      onRequest: authorize(route.access),
+      handler: async (request: FastifyRequest, reply: FastifyReply) => {
+        const input: RouteInput = {
+          app: deps.app,
+          principal: principals.get(request),
+          params: stringRecord(request.params),
+          query: stringRecord(request.query),
+          body: request.body,
+          headers: request.headers,
+        };
+        if (route.stream) {
+          route.stream(input, request, reply);
+          return reply;
+        }
+        if (!route.handle) {
+          throw new Error(`route ${route.operationId} has neither handle nor stream`);
+        }
+        const result = await route.handle(input);
+        void reply.status(result.status);
+        if (result.contentType) {
+          void reply.type(result.contentType);
+        }
+        return reply.send(result.body ?? (result.status === 204 ? undefined : null));
+      },
+    });
+  }
+
+  server.addHook('preClose', (done) => {
+    deps.onClosing?.();
+    done();
+  });
+  return server;
+}

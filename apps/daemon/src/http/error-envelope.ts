@@ -1,0 +1,90 @@
+import {
+  CommandValidationError,
+  DomainError,
+  type FieldProblem,
+  InvalidArgumentError,
+} from '@tickler/core';
+import { FASTIFY_CODES, STATUS_BY_CODE } from './error-table';
+
+/** Body of every error response. */
+export interface ErrorEnvelope {
+  error: {
+    code: string;
+    message: string;
+    /** Every bad field, for 400s caused by input. */
+    fields?: FieldProblem[];
+  };
+}
+
+/** What to answer for a failure, and whether it is a bug worth an error log. */
+export interface MappedError {
+  status: number;
+  body: ErrorEnvelope;
+  bug: boolean;
+}
+
+function fieldsOf(error: DomainError): FieldProblem[] | undefined {
+  if (error instanceof CommandValidationError) {
+    return [...error.fields];
+  }
+  if (error instanceof InvalidArgumentError) {
+    return [{ path: error.field, message: error.message }];
+  }
+  return undefined;
+}
+
+function fastifyCode(error: unknown): string | undefined {
+  if (error instanceof Error && 'code' in error && typeof error.code === 'string') {
+    return FASTIFY_CODES[error.code];
+  }
+  return undefined;
+}
+
+/** A 4xx that fastify raised for a malformed request we have no finer code for. */
+function clientStatus(error: unknown): number | undefined {
+  if (error instanceof Error && 'statusCode' in error && typeof error.statusCode === 'number') {
+    return error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : undefined;
+  }
+  return undefined;
+}
+
+/** Maps any thrown value to a status and envelope through the one code table. */
+export function mapError(error: unknown): MappedError {
+  if (error instanceof DomainError) {
+    const status = STATUS_BY_CODE[error.code];
+    if (status === undefined) {
+      return {
+        status: 500,
+        body: { error: { code: 'INTERNAL', message: 'internal error' } },
+        bug: true,
+      };
+    }
+    const fields = fieldsOf(error);
+    return {
+      status,
+      body: { error: { code: error.code, message: error.message, ...(fields ? { fields } : {}) } },
+      bug: false,
+    };
+  }
+  const translated = fastifyCode(error);
+  if (translated !== undefined) {
+    return {
+      status: STATUS_BY_CODE[translated] ?? 400,
+      body: { error: { code: translated, message: (error as Error).message } },
+      bug: false,
+    };
+  }
+  const status = clientStatus(error);
+  if (status !== undefined) {
+    return {
+      status,
+      body: { error: { code: 'HTTP.BAD_REQUEST', message: (error as Error).message } },
+      bug: false,
+    };
+  }
+  return {
+    status: 500,
+    body: { error: { code: 'INTERNAL', message: 'internal error' } },
+    bug: true,
+  };
+}

@@ -1,0 +1,18 @@
+import { DomainError } from '@tickler/core';
+
+/** Failures the HTTP boundary itself raises (auth, routing, body parsing). */
+export class HttpBoundaryError extends DomainError {
+  constructor(
+    readonly code:
+      | 'AUTH.UNAUTHENTICATED'
+      | 'AUTH.FORBIDDEN'
+      | 'HTTP.ROUTE_NOT_FOUND'
+      | 'HTTP.BODY_TOO_LARGE'
+      | 'HTTP.UNSUPPORTED_MEDIA_TYPE'
+      | 'HTTP.INVALID_JSON'
+      | 'HTTP.BAD_REQUEST',
+    message: string,
+  ) {
+    super(message);
+  }
+}

@@ -1,0 +1,102 @@
+import { type RouteSpec, type Schema } from './route';
+import { ERROR_SCHEMA } from './schemas';
+
+const ERROR_DESCRIPTIONS: Readonly<Record<number, string>> = {
+  400: 'Invalid body, query or time; `error.fields` names every bad field.',
+  401: 'Missing or unknown bearer token.',
+  403: "A user token on another user's path, or on an admin route.",
+  404: 'Unknown id.',
+  409: 'Illegal transition for the current status.',
+  413: 'Body too large.',
+  415: 'Body is not `application/json`.',
+};
+
+function pathParameters(path: string): Schema[] {
+  return [...path.matchAll(/\{(\w+)\}/g)].map((m) => ({
+    name: m[1],
+    in: 'path',
+    required: true,
+    schema: { type: 'string' },
+  }));
+}
+
+function operation(route: RouteSpec): Schema {
+  const responses: Record<string, Schema> = {};
+  for (const [status, response] of Object.entries(route.responses)) {
+    responses[status] = {
+      description: response.description,
+      ...(response.schema
+        ? { content: { [response.contentType ?? 'application/json']: { schema: response.schema } } }
+        : {}),
+    };
+  }
+  const errors = new Set(route.errorStatuses ?? []);
+  if (route.access !== 'public') {
+    errors.add(401);
+  }
+  if (route.access === 'admin' || route.access === 'user') {
+    errors.add(403);
+  }
+  if (route.requestBody) {
+    [400, 413, 415].forEach((s) => errors.add(s));
+  }
+  for (const status of [...errors].sort()) {
+    responses[String(status)] = {
+      description: ERROR_DESCRIPTIONS[status] ?? 'Error.',
+      content: { 'application/json': { schema: ERROR_SCHEMA } },
+    };
+  }
+  const parameters = [
+    ...pathParameters(route.path),
+    ...Object.entries(route.query ?? {}).map(([name, schema]) => ({
+      name,
+      in: 'query',
+      required: false,
+      schema,
+    })),
+    ...Object.entries(route.headers ?? {}).map(([name, description]) => ({
+      name,
+      in: 'header',
+      required: false,
+      description,
+      schema: { type: 'string' },
+    })),
+  ];
+  return {
+    operationId: route.operationId,
+    summary: route.summary,
+    tags: [route.tag],
+    ...(route.access === 'public' ? { security: [] } : {}),
+    ...(parameters.length > 0 ? { parameters } : {}),
+    ...(route.requestBody
+      ? {
+          requestBody: {
+            required: true,
+            content: { 'application/json': { schema: route.requestBody } },
+          },
+        }
+      : {}),
+    responses,
+  };
+}
+
+/** The OpenAPI 3.1 document, built from the same route table the server registers. */
+export function buildOpenApi(routes: readonly RouteSpec[], version: string): Schema {
+  const paths: Record<string, Record<string, Schema>> = {};
+  for (const route of routes) {
+    paths[route.path] ??= {};
+    paths[route.path]![route.method.toLowerCase()] = operation(route);
+  }
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'Tickler daemon',
+      version,
+      description: 'Durable "remind me later" notifications. All instants are ISO-8601 UTC text.',
+    },
+    servers: [{ url: '/' }],
+    components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+    security: [{ bearer: [] }],
+    paths,
+  };
+}

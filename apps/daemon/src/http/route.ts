@@ -1,0 +1,59 @@
+import { type FastifyReply, type FastifyRequest } from 'fastify';
+import { type Application } from '@tickler/core';
+import { type Principal } from '../auth/principal';
+
+/** Who may call a route: anyone, the admin only, or the admin and the user named in the path. */
+export type Access = 'public' | 'admin' | 'user';
+
+/** A JSON Schema fragment for the OpenAPI document. */
+export type Schema = Readonly<Record<string, unknown>>;
+
+/** What a route handler gets: parsed input plus the composed application. */
+export interface RouteInput {
+  readonly app: Application;
+  readonly principal: Principal | undefined;
+  readonly params: Readonly<Record<string, string>>;
+  readonly query: Readonly<Record<string, string>>;
+  readonly body: unknown;
+  readonly headers: FastifyRequest['headers'];
+}
+
+/** A JSON answer. */
+export interface RouteResult {
+  readonly status: number;
+  readonly body?: unknown;
+  /** Content type when not JSON (e.g. Prometheus text). */
+  readonly contentType?: string;
+}
+
+/** One entry of the route table: registers the fastify route and documents it in OpenAPI. */
+export interface RouteSpec {
+  readonly method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
+  /** OpenAPI-style path with `{param}` segments. */
+  readonly path: string;
+  readonly operationId: string;
+  readonly summary: string;
+  readonly access: Access;
+  readonly tag: string;
+  /** Request body schema (JSON), when the route takes one. */
+  readonly requestBody?: Schema;
+  /** Query parameters: name → schema. */
+  readonly query?: Readonly<Record<string, Schema>>;
+  /** Extra documented request headers: name → description. */
+  readonly headers?: Readonly<Record<string, string>>;
+  /** Success status → description and schema. Error statuses are added from {@link errorStatuses}. */
+  readonly responses: Readonly<
+    Record<number, { description: string; schema?: Schema; contentType?: string }>
+  >;
+  /** Error statuses this route can answer besides 401/403 (implied by `access`). */
+  readonly errorStatuses?: readonly number[];
+  /** Largest accepted body in bytes. Default {@link DEFAULT_BODY_LIMIT}. */
+  readonly bodyLimit?: number;
+  /** A JSON route's handler. */
+  readonly handle?: (input: RouteInput) => Promise<RouteResult>;
+  /** A streaming route takes over the raw response (server-sent events). */
+  readonly stream?: (input: RouteInput, request: FastifyRequest, reply: FastifyReply) => void;
+}
+
+/** Default body limit: a notification is a few KiB at most. */
+export const DEFAULT_BODY_LIMIT = 64 * 1024;

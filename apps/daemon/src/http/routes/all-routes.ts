@@ -1,0 +1,20 @@
+import { type EventStreamHub } from '../../events/event-stream.hub';
+import { type DaemonMetrics } from '../../metrics/daemon-metrics';
+import { buildOpenApi } from '../openapi';
+import { type RouteSpec } from '../route';
+import { eventRoutes } from './event.routes';
+import { systemRoutes } from './system.routes';
+import { tokenRoutes } from './token.routes';
+
+/** The one route table: the server registers it and the OpenAPI document describes it. */
+export function allRoutes(deps: {
+  metrics: DaemonMetrics;
+  hub: EventStreamHub;
+  version: string;
+}): RouteSpec[] {
+  const routes: RouteSpec[] = [];
+  let document: unknown;
+  const openapi = (): unknown => (document ??= buildOpenApi(routes, deps.version));
+  routes.push(...systemRoutes(deps.metrics, openapi), ...tokenRoutes(), ...eventRoutes(deps.hub));
+  return routes;
+}

@@ -1,0 +1,211 @@
+import { type Schema } from './route';
+
+// JSON Schemas of the HTTP contract, for the OpenAPI document only: the command classes'
+// class-validator rules are what actually validates a body.
+
+const instant = {
+  type: 'string',
+  format: 'date-time',
+  description: 'RFC 3339 with offset; answered as ISO-8601 UTC.',
+};
+const nullableInstant = { type: ['string', 'null'], format: 'date-time' };
+const nullableString = { type: ['string', 'null'] };
+
+export const ERROR_SCHEMA: Schema = {
+  type: 'object',
+  required: ['error'],
+  properties: {
+    error: {
+      type: 'object',
+      required: ['code', 'message'],
+      properties: {
+        code: { type: 'string', examples: ['VALIDATION_FAILED', 'NOTIFICATIONS.NOT_FOUND'] },
+        message: { type: 'string' },
+        fields: {
+          type: 'array',
+          items: {
+            type: 'object',
+            required: ['path', 'message'],
+            properties: { path: { type: 'string' }, message: { type: 'string' } },
+          },
+        },
+      },
+    },
+  },
+};
+
+const SOURCE = {
+  type: 'object',
+  required: ['app', 'key'],
+  properties: {
+    app: { type: 'string' },
+    key: { type: 'string' },
+    collection: { type: 'string' },
+    id: { type: 'string' },
+  },
+  additionalProperties: false,
+};
+
+export const NOTIFICATION_SCHEMA: Schema = {
+  type: 'object',
+  properties: {
+    id: { type: 'string' },
+    userId: { type: 'string' },
+    channel: { enum: ['inbox', 'webhook'] },
+    status: { enum: ['scheduled', 'sending', 'sent', 'canceled', 'missed', 'failed'] },
+    title: { type: 'string' },
+    message: { type: 'string' },
+    url: nullableString,
+    scheduledAt: nullableInstant,
+    sentAt: nullableInstant,
+    attempts: { type: 'integer' },
+    lastError: nullableString,
+    inboxId: nullableString,
+    source: { type: ['object', 'null'] },
+    idempotencyKey: nullableString,
+    eventAt: nullableInstant,
+    expiresAt: nullableInstant,
+    missedReason: {
+      type: ['string', 'null'],
+      enum: ['too-late', 'event-started', 'expired', 'dry-run', null],
+    },
+    createdAt: instant,
+    updatedAt: instant,
+  },
+};
+
+export const SEND_BODY: Schema = {
+  type: 'object',
+  required: ['title', 'message'],
+  additionalProperties: false,
+  properties: {
+    title: { type: 'string', maxLength: 200 },
+    message: { type: 'string', maxLength: 4000 },
+    url: { type: 'string', maxLength: 2000 },
+    scheduledAt: instant,
+    channel: { enum: ['inbox', 'webhook'] },
+    eventAt: instant,
+    expiresAt: instant,
+    source: SOURCE,
+  },
+};
+
+export const PATCH_BODY: Schema = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    title: { type: 'string' },
+    message: { type: 'string' },
+    url: { type: 'string' },
+    scheduledAt: instant,
+  },
+};
+
+export function pageOf(item: Schema): Schema {
+  return {
+    type: 'object',
+    required: ['items', 'nextCursor'],
+    properties: { items: { type: 'array', items: item }, nextCursor: nullableString },
+  };
+}
+
+export const INBOX_ITEM_SCHEMA: Schema = {
+  type: 'object',
+  properties: {
+    id: { type: 'string' },
+    userId: { type: 'string' },
+    notificationId: { type: 'string' },
+    title: { type: 'string' },
+    message: { type: 'string' },
+    url: nullableString,
+    createdAt: instant,
+    readAt: nullableInstant,
+  },
+};
+
+export const SUBSCRIPTION_SCHEMA: Schema = {
+  type: 'object',
+  properties: {
+    id: { type: 'string' },
+    userId: { type: 'string' },
+    kind: { const: 'webhook' },
+    url: { type: 'string' },
+    createdAt: instant,
+  },
+};
+
+export const NEW_SUBSCRIPTION_SCHEMA: Schema = {
+  ...SUBSCRIPTION_SCHEMA,
+  properties: {
+    ...(SUBSCRIPTION_SCHEMA.properties as object),
+    secret: { type: 'string', description: 'HMAC-SHA256 signing secret; shown only once.' },
+  },
+};
+
+export const SUBSCRIPTION_BODY: Schema = {
+  type: 'object',
+  required: ['kind', 'url'],
+  additionalProperties: false,
+  properties: { kind: { const: 'webhook' }, url: { type: 'string', format: 'uri' } },
+};
+
+export const DELIVER_DUE_BODY: Schema = {
+  type: 'object',
+  additionalProperties: false,
+  properties: { id: { type: 'string' } },
+};
+
+export const DELIVER_DUE_RESULT: Schema = {
+  type: 'object',
+  properties: {
+    sent: { type: 'integer' },
+    missed: { type: 'integer' },
+    failed: { type: 'integer' },
+    retried: { type: 'integer' },
+  },
+};
+
+export const RECONCILE_BODY: Schema = {
+  type: 'object',
+  required: ['sourceApp', 'planned'],
+  additionalProperties: false,
+  properties: {
+    sourceApp: { type: 'string' },
+    pruneAfterDays: { type: 'integer', minimum: 0 },
+    planned: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: ['userId', 'sourceKey', 'title', 'message'],
+        properties: {
+          userId: { type: 'string' },
+          sourceKey: { type: 'string' },
+          title: { type: 'string' },
+          message: { type: 'string' },
+          url: { type: 'string' },
+          scheduledAt: instant,
+          eventAt: instant,
+          expiresAt: instant,
+          rule: { type: 'string', examples: ['lead:3600', 'lead:0@expiry'] },
+        },
+      },
+    },
+  },
+};
+
+export const RECONCILE_RESULT: Schema = {
+  type: 'object',
+  properties: {
+    created: { type: 'integer' },
+    updated: { type: 'integer' },
+    unchanged: { type: 'integer' },
+    withdrawn: { type: 'integer' },
+    pruned: { type: 'integer' },
+  },
+};
+
+export const TOKEN_RESULT: Schema = {
+  type: 'object',
+  required: ['token'],
+  properties: { token: { type: 'string' } },
+};

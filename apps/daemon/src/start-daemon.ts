@@ -1,0 +1,88 @@
+import { type AddressInfo } from 'node:net';
+import pino, { type Logger as PinoLogger } from 'pino';
+import { Application, openSqliteDatabase } from '@tickler/core';
+import { ensureAdminToken } from './auth/admin-token';
+import { Authenticator } from './auth/authenticator';
+import { UserTokenStore } from './auth/user-token.store';
+import { type DaemonConfig } from './config/daemon-config';
+import { daemonContexts } from './daemon-contexts';
+import { EventStreamHub } from './events/event-stream.hub';
+import { buildServer } from './http/build-server';
+import { allRoutes } from './http/routes/all-routes';
+import { DaemonMetrics } from './metrics/daemon-metrics';
+import { countDeliveriesByStatus } from './metrics/count-deliveries';
+import { DAEMON_VERSION } from './version';
+
+/** A daemon running in this process. */
+export interface RunningDaemon {
+  /** Base URL, e.g. `http://127.0.0.1:8787` (the real port when 0 was asked for). */
+  readonly url: string;
+  readonly adminToken: string;
+  readonly app: Application;
+  /**
+   * Stops taking requests, ends live streams, finishes or releases in-flight queue work within
+   * `deadlineMs` (default 10 s), closes the database. Safe to call twice.
+   */
+  stop(options?: { deadlineMs?: number }): Promise<void>;
+}
+
+/** Options of {@link startDaemon} beyond the configuration. */
+export interface StartOptions {
+  /** Default: pino JSON on stdout at the configured level. */
+  readonly logger?: PinoLogger;
+}
+
+/**
+ * Starts the daemon in this process: admin token, database and migrations, queue (which
+ * catches up on whatever fell due while it was down), then the HTTP server.
+ */
+export async function startDaemon(
+  config: DaemonConfig,
+  options: StartOptions = {},
+): Promise<RunningDaemon> {
+  const logger = options.logger ?? pino({ level: config.logLevel, base: { pid: process.pid } });
+  const admin = ensureAdminToken(config);
+  logger.info({ source: admin.source, file: admin.file }, 'admin token');
+
+  const database = openSqliteDatabase({ file: config.db });
+  let app: Application;
+  try {
+    app = await Application.create({ database, contexts: daemonContexts(config), logger });
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+  const metrics = new DaemonMetrics(app, () => countDeliveriesByStatus(app.database));
+  const hub = new EventStreamHub(app.events, app.clock);
+  const server = buildServer({
+    app,
+    authenticator: new Authenticator(admin.token, app.get(UserTokenStore)),
+    routes: allRoutes({ metrics, hub, version: DAEMON_VERSION }),
+    logger,
+    onClosing: () => hub.closeAll(),
+  });
+
+  app.start();
+  try {
+    await server.listen({ host: config.host, port: config.port });
+  } catch (error) {
+    metrics.close();
+    await app.stop({ deadlineMs: 1000 });
+    throw error;
+  }
+  const address = server.server.address() as AddressInfo;
+  const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  const url = `http://${host}:${address.port}`;
+
+  let stopping: Promise<void> | undefined;
+  const stop = (stopOptions: { deadlineMs?: number } = {}): Promise<void> =>
+    (stopping ??= (async () => {
+      logger.info({}, 'stopping');
+      await server.close();
+      metrics.close();
+      await app.stop({ deadlineMs: stopOptions.deadlineMs ?? 10_000 });
+      logger.info({}, 'stopped');
+    })());
+
+  return { url, adminToken: admin.token, app, stop };
+}

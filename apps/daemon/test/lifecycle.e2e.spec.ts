@@ -1,0 +1,117 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { Api } from './support/http-client';
+import { DaemonProcess, runToExit } from './support/daemon-process';
+
+describe('daemon life cycle (real process)', () => {
+  it('generates a 0600 admin token beside the database, logs its path and never the token', async () => {
+    const daemon = await new DaemonProcess(DaemonProcess.tempDir()).start();
+    try {
+      const file = path.join(daemon.dir, 'admin.token');
+      expect(fs.statSync(file).mode & 0o777).toBe(0o600);
+      const token = daemon.adminToken;
+      expect(token.length).toBeGreaterThanOrEqual(40);
+      expect(daemon.lines.some((l) => l.file === file)).toBe(true);
+      expect(JSON.stringify(daemon.lines)).not.toContain(token);
+      const hint = daemon.lines.find((l) => l.msg === 'try it');
+      expect(hint?.cli).toContain('tickler remind');
+      expect(hint?.curl).toContain(`${daemon.url}/v1/users/me/notifications`);
+    } finally {
+      await daemon.terminate();
+    }
+  });
+
+  it('answers /healthz without a token and serves its OpenAPI document', async () => {
+    const daemon = await new DaemonProcess(DaemonProcess.tempDir()).start();
+    try {
+      const api = new Api(daemon.url);
+      expect(await api.get('/healthz')).toMatchObject({ status: 200, body: { status: 'ok' } });
+      const doc = await api.get<{
+        openapi: string;
+        paths: Record<string, Record<string, unknown>>;
+      }>('/openapi.json');
+      expect(doc.status).toBe(200);
+      expect(doc.body.openapi).toBe('3.1.0');
+      expect(Object.keys(doc.body.paths)).toEqual(
+        expect.arrayContaining(['/healthz', '/metrics', '/v1/users/{userId}/tokens']),
+      );
+    } finally {
+      await daemon.terminate();
+    }
+  });
+
+  it('keeps the same admin token across restarts and exits 0 on SIGTERM and SIGINT', async () => {
+    const daemon = await new DaemonProcess(DaemonProcess.tempDir()).start();
+    const first = daemon.adminToken;
+    expect(await daemon.terminate('SIGTERM')).toEqual({ code: 0, signal: null });
+    const again = await new DaemonProcess(daemon.dir).start();
+    expect(again.adminToken).toBe(first);
+    expect(again.lines.find((l) => l.msg === 'admin token')?.source).toBe('file');
+    const api = new Api(again.url, first);
+    expect((await api.get('/metrics')).status).toBe(200);
+    expect(await again.terminate('SIGINT')).toEqual({ code: 0, signal: null });
+  });
+
+  it('uses TICKLER_ADMIN_TOKEN when given and writes no token file', async () => {
+    const token = 'an-admin-token-from-the-environment';
+    const daemon = await new DaemonProcess(DaemonProcess.tempDir(), {
+      TICKLER_ADMIN_TOKEN: token,
+    }).start();
+    try {
+      expect(fs.existsSync(path.join(daemon.dir, 'admin.token'))).toBe(false);
+      expect((await new Api(daemon.url, token).get('/metrics')).status).toBe(200);
+    } finally {
+      await daemon.terminate();
+    }
+  });
+
+  it('reads the same keys from a TICKLER_CONFIG JSON file, the environment winning', async () => {
+    const dir = DaemonProcess.tempDir();
+    const config = path.join(dir, 'tickler.json');
+    fs.writeFileSync(
+      config,
+      JSON.stringify({ TICKLER_DELIVERY: 'dry-run', TICKLER_GRACE: '5m', TICKLER_PORT: 1 }),
+    );
+    const daemon = await new DaemonProcess(dir, { TICKLER_CONFIG: config }).start();
+    try {
+      expect(daemon.lines.find((l) => l.msg === 'listening')).toMatchObject({
+        delivery: 'dry-run',
+        graceMs: 300_000,
+      });
+    } finally {
+      await daemon.terminate();
+    }
+  });
+
+  it.each([
+    [{ TICKLER_PORT: 'eighty' }, 'TICKLER_PORT'],
+    [{ TICKLER_GRACE: 'soon' }, 'TICKLER_GRACE'],
+    [{ TICKLER_DELIVERY: 'carrier-pigeon' }, 'TICKLER_DELIVERY'],
+    [{ TICKLER_ADMIN_TOKEN: 'short' }, 'TICKLER_ADMIN_TOKEN'],
+    [{ TICKLER_CONFIG: '/nonexistent/tickler.json' }, 'TICKLER_CONFIG'],
+  ])('refuses bad configuration %j with exit 1 and a clear message', async (env, key) => {
+    const dir = DaemonProcess.tempDir();
+    const result = await runToExit({
+      TICKLER_DB: path.join(dir, 'x.db'),
+      TICKLER_PORT: '0',
+      ...env,
+    });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain(key);
+    expect(result.stderr.trim().split('\n')).toHaveLength(1);
+  });
+
+  it('exits 1 when its port is taken', async () => {
+    const daemon = await new DaemonProcess(DaemonProcess.tempDir()).start();
+    try {
+      const port = new URL(daemon.url).port;
+      const result = await runToExit({
+        TICKLER_DB: path.join(DaemonProcess.tempDir(), 'x.db'),
+        TICKLER_PORT: port,
+      });
+      expect(result.code).toBe(1);
+    } finally {
+      await daemon.terminate();
+    }
+  });
+});
