@@ -1,10 +1,7 @@
-/** Delivery status (see the transition table in the domain). */
-export type NotificationStatus = 'scheduled' | 'sending' | 'sent' | 'canceled' | 'missed' | 'failed';
+import { type Channel, type MissedReason, type NotificationStatus } from '../domain/notification-status';
 
-/** Why a due delivery was settled without being sent. */
-export type MissedReason = 'too-late' | 'event-started' | 'expired' | 'dry-run';
-
-export type Channel = 'inbox' | 'webhook';
+/** Delivery status, why a row was missed, and the channel: defined by the domain, re-exported here. */
+export type { Channel, MissedReason, NotificationStatus };
 
 /** Where an app-scheduled delivery came from. */
 export interface NotificationSourceView {

@@ -1,0 +1,57 @@
+import { type NotificationDelivery } from '../../domain/notification-delivery.entity';
+import { type NotificationStatus } from '../../domain/notification-status';
+import { type Scope } from './scope';
+
+/** The state a status-guarded write expects the stored row to be in. */
+export interface ExpectedState {
+  readonly status: NotificationStatus;
+  /** Required lease token while `sending` (fencing against a newer claim). */
+  readonly leaseToken?: string;
+}
+
+/** A delivery changed in memory, with the state it was loaded in. */
+export interface PendingSettlement {
+  readonly delivery: NotificationDelivery;
+  readonly expected: ExpectedState;
+}
+
+/** Position in the recipient's list: (sort instant, id). */
+export interface ListPosition {
+  readonly sortAt: string;
+  readonly id: string;
+}
+
+export interface ListDeliveriesQuery {
+  readonly recipientId: string;
+  readonly status?: NotificationStatus;
+  readonly limit: number;
+  /** Exclusive lower bound (the last item of the previous page). */
+  readonly after?: ListPosition;
+}
+
+/** Persistence port of the `NotificationDelivery` aggregate. */
+export interface NotificationDeliveryRepository {
+  insert(scope: Scope, delivery: NotificationDelivery): Promise<void>;
+  findById(scope: Scope, id: string): Promise<NotificationDelivery | undefined>;
+  findByIdempotencyKey(scope: Scope, recipientId: string, key: string): Promise<NotificationDelivery | undefined>;
+  /**
+   * Writes every field of one delivery, guarded by its expected state; throws
+   * `NotificationConcurrentUpdateError` when the row moved on.
+   */
+  save(scope: Scope, delivery: NotificationDelivery, expected: ExpectedState): Promise<void>;
+  /**
+   * Writes the state columns (status, due, lease, attempts, outcome) of many deliveries with a
+   * few set-based UPDATEs, grouped by identical transition, each guarded by the expected state.
+   * Returns the ids actually updated (a row another writer settled first is left out).
+   */
+  settleMany(scope: Scope, settlements: readonly PendingSettlement[]): Promise<Set<string>>;
+  /**
+   * Up to `limit` live rows whose `due_at` is at or before `now`, earliest first (through the
+   * partial index on `due_at`). With `id`, only that row, if due.
+   */
+  findDue(scope: Scope, now: string, limit: number, id?: string): Promise<NotificationDelivery[]>;
+  /** Earliest `due_at` among live rows: when the dispatcher must wake next. */
+  nextDueAt(scope: Scope): Promise<string | undefined>;
+  /** One page of a recipient's deliveries ordered by (scheduledAt ?? createdAt, id). */
+  list(scope: Scope, query: ListDeliveriesQuery): Promise<NotificationDelivery[]>;
+}

@@ -1,0 +1,10 @@
+import { type Transaction } from '@tickler/core';
+
+/**
+ * Moves the single deliver-due wake-up to `at` (ISO UTC) inside `tx`, only ever earlier: the
+ * dispatcher runs within milliseconds of a delivery's instant without polling, and a million
+ * scheduled deliveries still mean one queue row.
+ */
+export interface DeliveryWakeUp {
+  wakeAt(tx: Transaction, at: string): Promise<void>;
+}

@@ -1,0 +1,70 @@
+import { type Clock, type CommandHandler, CORE_TOKENS, type IdGenerator, parseInstant, toIsoUtc } from '@tickler/core';
+import { inject, injectable } from 'inversify';
+import { NotificationDelivery } from '../../domain/notification-delivery.entity';
+import { NOTIFICATIONS_TOKENS } from '../../notifications.tokens';
+import { inboxItemOf, toNotificationView } from '../notification-view.mapper';
+import { type ResolvedNotificationsOptions } from '../notifications.options';
+import { type InboxRepository } from '../ports/inbox.repository';
+import { type NotificationDeliveryRepository } from '../ports/notification-delivery.repository';
+import { type TransactionRunner } from '../ports/transaction-runner.port';
+import { type DeliveryWakeUp } from '../ports/wake-up.port';
+import { SendNotification, type SendNotificationResult } from './send-notification.command';
+
+/**
+ * Creates a delivery in one transaction: the row, its inbox row when sent at once, and the
+ * dispatcher's wake-up when queued. Replaying an idempotency key returns the existing row.
+ */
+@injectable()
+export class SendNotificationHandler implements CommandHandler<SendNotification> {
+  static readonly handles = SendNotification;
+
+  constructor(
+    @inject(CORE_TOKENS.UnitOfWork) private readonly uow: TransactionRunner,
+    @inject(CORE_TOKENS.Clock) private readonly clock: Clock,
+    @inject(CORE_TOKENS.IdGenerator) private readonly ids: IdGenerator,
+    @inject(NOTIFICATIONS_TOKENS.DeliveryRepository) private readonly deliveries: NotificationDeliveryRepository,
+    @inject(NOTIFICATIONS_TOKENS.InboxRepository) private readonly inbox: InboxRepository,
+    @inject(NOTIFICATIONS_TOKENS.WakeUp) private readonly wakeUp: DeliveryWakeUp,
+    @inject(NOTIFICATIONS_TOKENS.Options) private readonly options: ResolvedNotificationsOptions,
+  ) {}
+
+  execute(command: SendNotification): Promise<SendNotificationResult> {
+    return this.uow.run(async (tx) => {
+      if (command.idempotencyKey !== undefined) {
+        const existing = await this.deliveries.findByIdempotencyKey(tx, command.recipientId, command.idempotencyKey);
+        if (existing) {
+          return { delivery: toNotificationView(existing), created: false };
+        }
+      }
+      const now = toIsoUtc(this.clock.now());
+      const delivery = NotificationDelivery.create(
+        {
+          recipientId: command.recipientId,
+          channel: command.channel ?? 'inbox',
+          title: command.title,
+          message: command.message,
+          url: command.url ?? null,
+          scheduledAt: command.scheduledAt === undefined ? null : parseInstant(command.scheduledAt, 'scheduledAt'),
+          eventAt: command.eventAt === undefined ? null : parseInstant(command.eventAt, 'eventAt'),
+          expiresAt: command.expiresAt === undefined ? null : parseInstant(command.expiresAt, 'expiresAt'),
+          idempotencyKey: command.idempotencyKey ?? null,
+          source: command.source
+            ? { app: command.source.app, key: command.source.key, collection: command.source.collection ?? null, id: command.source.id ?? null, rule: null }
+            : null,
+        },
+        now,
+        this.ids.next(),
+        this.options.due,
+      );
+      await this.deliveries.insert(tx, delivery);
+      if (delivery.status === 'sent' && delivery.channel === 'inbox') {
+        await this.inbox.insertMany(tx, [inboxItemOf(delivery)]);
+      }
+      if (delivery.dueAt !== null) {
+        await this.wakeUp.wakeAt(tx, delivery.dueAt);
+      }
+      tx.recordEvents(delivery.pullEvents());
+      return { delivery: toNotificationView(delivery), created: true };
+    });
+  }
+}

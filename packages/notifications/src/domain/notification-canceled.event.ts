@@ -1,0 +1,16 @@
+import { type DomainEvent } from '@tickler/core/domain';
+
+export type NotificationCanceledPayload = {
+  readonly deliveryId: string;
+  readonly recipientId: string;
+};
+
+/** A scheduled delivery was canceled; the row stays as a tombstone. */
+export type NotificationCanceled = DomainEvent<NotificationCanceledPayload> & { readonly type: 'notifications.canceled' };
+
+export const NotificationCanceled = {
+  type: 'notifications.canceled',
+  create(payload: NotificationCanceledPayload, occurredAt: string): NotificationCanceled {
+    return { eventId: `${payload.deliveryId}:canceled`, type: 'notifications.canceled', aggregateId: payload.deliveryId, occurredAt, payload };
+  },
+} as const;

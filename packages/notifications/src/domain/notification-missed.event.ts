@@ -1,0 +1,19 @@
+import { type DomainEvent } from '@tickler/core/domain';
+import { type MissedReason } from './notification-status';
+
+export type NotificationMissedPayload = {
+  readonly deliveryId: string;
+  readonly recipientId: string;
+  readonly reason: MissedReason;
+  readonly scheduledAt: string | null;
+};
+
+/** A due delivery was settled without being sent (stale, event begun/over, dry run). */
+export type NotificationMissed = DomainEvent<NotificationMissedPayload> & { readonly type: 'notifications.missed' };
+
+export const NotificationMissed = {
+  type: 'notifications.missed',
+  create(payload: NotificationMissedPayload, occurredAt: string): NotificationMissed {
+    return { eventId: `${payload.deliveryId}:missed`, type: 'notifications.missed', aggregateId: payload.deliveryId, occurredAt, payload };
+  },
+} as const;

@@ -1,0 +1,23 @@
+import { type DomainEvent } from '@tickler/core/domain';
+import { type Channel } from './notification-status';
+
+export type NotificationScheduledPayload = {
+  readonly deliveryId: string;
+  readonly recipientId: string;
+  readonly channel: Channel;
+  /** Requested send instant (ISO UTC); null when queued for immediate dispatch. */
+  readonly scheduledAt: string | null;
+  /** When the dispatcher will look at it (ISO UTC). */
+  readonly dueAt: string;
+};
+
+/** A delivery entered the queue: a future send instant, or a webhook awaiting dispatch. */
+export type NotificationScheduled = DomainEvent<NotificationScheduledPayload> & { readonly type: 'notifications.scheduled' };
+
+export const NotificationScheduled = {
+  type: 'notifications.scheduled',
+  create(payload: NotificationScheduledPayload, occurredAt: string): NotificationScheduled {
+    // Created once per delivery, so the id is derived rather than generated (the domain makes no ids).
+    return { eventId: `${payload.deliveryId}:scheduled`, type: 'notifications.scheduled', aggregateId: payload.deliveryId, occurredAt, payload };
+  },
+} as const;

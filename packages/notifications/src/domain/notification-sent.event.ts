@@ -1,0 +1,31 @@
+import { type DomainEvent } from '@tickler/core/domain';
+import { type Channel } from './notification-status';
+
+export type NotificationSentPayload = {
+  readonly deliveryId: string;
+  /** The inbox row it produced (inbox channel), null for webhooks. */
+  readonly inboxId: string | null;
+  readonly recipientId: string;
+  readonly channel: Channel;
+  readonly title: string;
+  readonly message: string;
+  readonly url: string | null;
+  /** ISO UTC. */
+  readonly sentAt: string;
+  /** The instant it was meant for; null for an immediate send. */
+  readonly scheduledAt: string | null;
+};
+
+/**
+ * A delivery reached its recipient. Raised identically by the immediate path, the dispatcher
+ * and send-now, so projectors cannot tell (and need not care) which path sent it.
+ */
+export type NotificationSentEvent = DomainEvent<NotificationSentPayload> & { readonly type: 'notifications.sent' };
+
+export const NotificationSentEvent = {
+  type: 'notifications.sent',
+  create(payload: NotificationSentPayload, occurredAt: string): NotificationSentEvent {
+    // A delivery is sent at most once, so `<id>:sent` is unique and stable across redeliveries.
+    return { eventId: `${payload.deliveryId}:sent`, type: 'notifications.sent', aggregateId: payload.deliveryId, occurredAt, payload };
+  },
+} as const;

@@ -1,0 +1,65 @@
+import { DomainError } from '@tickler/core/domain';
+import { type NotificationStatus } from './notification-status';
+
+/**
+ * No delivery with this id for this recipient. Also what another recipient's id looks like:
+ * existence is not disclosed across recipients.
+ */
+export class NotificationNotFoundError extends DomainError {
+  readonly code = 'NOTIFICATIONS.NOT_FOUND';
+
+  constructor(readonly recipientId: string, readonly deliveryId: string) {
+    super(`notification ${deliveryId} not found for recipient ${recipientId}`, { recipientId, id: deliveryId });
+  }
+}
+
+/** The delivery already went out; it can no longer be canceled, edited or sent again. */
+export class NotificationAlreadySentError extends DomainError {
+  readonly code = 'NOTIFICATIONS.ALREADY_SENT';
+
+  constructor(readonly deliveryId: string, action: string) {
+    super(`notification ${deliveryId} was already sent; cannot ${action}`, { id: deliveryId, action });
+  }
+}
+
+/**
+ * Illegal transition: the verb needs a `scheduled` delivery and this one is in another state
+ * (canceled, missed, failed, or a webhook request in flight).
+ */
+export class NotificationNotScheduledError extends DomainError {
+  readonly code = 'NOTIFICATIONS.NOT_SCHEDULED';
+
+  constructor(readonly deliveryId: string, readonly status: NotificationStatus, action: string) {
+    super(`notification ${deliveryId} is ${status}; cannot ${action}`, { id: deliveryId, status, action });
+  }
+}
+
+/**
+ * A status-guarded write matched fewer rows than expected: another writer settled the row in
+ * between. Retrying the command reads the new state.
+ */
+export class NotificationConcurrentUpdateError extends DomainError {
+  readonly code = 'NOTIFICATIONS.CONCURRENT_UPDATE';
+
+  constructor(expected: number, matched: number) {
+    super(`expected to update ${expected} deliveries but matched ${matched}; another writer got there first`, { expected, matched });
+  }
+}
+
+/** No inbox item with this id for this recipient. */
+export class InboxItemNotFoundError extends DomainError {
+  readonly code = 'NOTIFICATIONS.INBOX_ITEM_NOT_FOUND';
+
+  constructor(readonly recipientId: string, readonly inboxId: string) {
+    super(`inbox item ${inboxId} not found for recipient ${recipientId}`, { recipientId, id: inboxId });
+  }
+}
+
+/** No subscription with this id for this recipient. */
+export class SubscriptionNotFoundError extends DomainError {
+  readonly code = 'NOTIFICATIONS.SUBSCRIPTION_NOT_FOUND';
+
+  constructor(readonly recipientId: string, readonly subscriptionId: string) {
+    super(`subscription ${subscriptionId} not found for recipient ${recipientId}`, { recipientId, id: subscriptionId });
+  }
+}

@@ -1,0 +1,78 @@
+import { tablesOf } from '@tickler/core';
+import { injectable } from 'inversify';
+import { type Kysely } from 'kysely';
+import { type InboxItem, type InboxRepository, type ListInboxQuery } from '../application/ports/inbox.repository';
+import { type Scope } from '../application/ports/scope';
+import { type InboxRow, type NotificationsTables } from './notifications.tables';
+
+const TABLE = 'notification_inbox';
+/** Rows per INSERT: 8 parameters each, well under SQLite's 32,766. */
+const ROWS_PER_INSERT = 1000;
+
+function q(scope: Scope): Kysely<NotificationsTables> {
+  return tablesOf<NotificationsTables>(scope.db);
+}
+
+function toItem(row: InboxRow): InboxItem {
+  return {
+    id: row.id,
+    recipientId: row.recipient_id,
+    notificationId: row.notification_id,
+    title: row.title,
+    message: row.message,
+    url: row.url,
+    createdAt: row.created_at,
+    readAt: row.read_at,
+  };
+}
+
+/** kysely adapter of the inbox. */
+@injectable()
+export class KyselyInboxRepository implements InboxRepository {
+  async insertMany(scope: Scope, items: readonly InboxItem[]): Promise<void> {
+    for (let i = 0; i < items.length; i += ROWS_PER_INSERT) {
+      const rows = items.slice(i, i + ROWS_PER_INSERT).map((item) => ({
+        id: item.id,
+        recipient_id: item.recipientId,
+        notification_id: item.notificationId,
+        title: item.title,
+        message: item.message,
+        url: item.url,
+        created_at: item.createdAt,
+        read_at: item.readAt,
+      }));
+      await q(scope).insertInto(TABLE).values(rows).execute();
+    }
+  }
+
+  async find(scope: Scope, recipientId: string, id: string): Promise<InboxItem | undefined> {
+    const row = await q(scope).selectFrom(TABLE).selectAll().where('id', '=', id).where('recipient_id', '=', recipientId).executeTakeFirst();
+    return row ? toItem(row) : undefined;
+  }
+
+  async markRead(scope: Scope, recipientId: string, id: string, now: string): Promise<boolean> {
+    const result = await q(scope)
+      .updateTable(TABLE)
+      .set({ read_at: now })
+      .where('id', '=', id)
+      .where('recipient_id', '=', recipientId)
+      .where('read_at', 'is', null)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  }
+
+  async list(scope: Scope, query: ListInboxQuery): Promise<InboxItem[]> {
+    let select = q(scope).selectFrom(TABLE).selectAll().where('recipient_id', '=', query.recipientId);
+    if (query.unreadOnly) {
+      select = select.where('read_at', 'is', null);
+    }
+    const before = query.before;
+    if (before) {
+      select = select.where((eb) =>
+        eb.or([eb('created_at', '<', before.createdAt), eb.and([eb('created_at', '=', before.createdAt), eb('id', '<', before.id)])]),
+      );
+    }
+    const rows = await select.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(query.limit).execute();
+    return rows.map(toItem);
+  }
+}

@@ -1,0 +1,152 @@
+import { tablesOf } from '@tickler/core';
+import { injectable } from 'inversify';
+import { type Kysely, sql } from 'kysely';
+import {
+  type ExpectedState,
+  type ListDeliveriesQuery,
+  type NotificationDeliveryRepository,
+  type PendingSettlement,
+} from '../application/ports/notification-delivery.repository';
+import { type Scope } from '../application/ports/scope';
+import { type NotificationDelivery } from '../domain/notification-delivery.entity';
+import { NotificationConcurrentUpdateError } from '../domain/notification.errors';
+import { deliveryToDomain, deliveryToRow, STATE_COLUMNS, type StateColumn } from './notification-delivery.mapper';
+import { type NewDeliveryRow, type NotificationsTables } from './notifications.tables';
+
+const TABLE = 'notification_deliveries';
+/**
+ * Literal on purpose: SQLite uses a partial index only when the query's predicate implies the
+ * index's, which it cannot prove for bound parameters.
+ */
+const LIVE = sql<boolean>`status in ('scheduled', 'sending')`;
+/** Ids per UPDATE ... IN (...) statement: well under SQLite's 32,766 bound parameters. */
+const IDS_PER_STATEMENT = 1000;
+/** Marks a state value equal to the row's own id (inbox id = delivery id), so it groups. */
+const SAME_AS_ID = '\u0000id';
+
+interface Group {
+  readonly expected: ExpectedState;
+  readonly values: Record<StateColumn, unknown>;
+  readonly ids: string[];
+}
+
+function q(scope: Scope): Kysely<NotificationsTables> {
+  return tablesOf<NotificationsTables>(scope.db);
+}
+
+/** kysely adapter of the delivery repository (SQLite; plain SQL that PostgreSQL also runs). */
+@injectable()
+export class KyselyNotificationDeliveryRepository implements NotificationDeliveryRepository {
+  async insert(scope: Scope, delivery: NotificationDelivery): Promise<void> {
+    await q(scope).insertInto(TABLE).values(deliveryToRow(delivery.snapshot())).execute();
+  }
+
+  async findById(scope: Scope, id: string): Promise<NotificationDelivery | undefined> {
+    const row = await q(scope).selectFrom(TABLE).selectAll().where('id', '=', id).executeTakeFirst();
+    return row ? deliveryToDomain(row) : undefined;
+  }
+
+  async findByIdempotencyKey(scope: Scope, recipientId: string, key: string): Promise<NotificationDelivery | undefined> {
+    const row = await q(scope)
+      .selectFrom(TABLE)
+      .selectAll()
+      .where('recipient_id', '=', recipientId)
+      .where('idempotency_key', '=', key)
+      .executeTakeFirst();
+    return row ? deliveryToDomain(row) : undefined;
+  }
+
+  async save(scope: Scope, delivery: NotificationDelivery, expected: ExpectedState): Promise<void> {
+    const { id: _id, created_at: _created, ...changes } = deliveryToRow(delivery.snapshot());
+    let update = q(scope).updateTable(TABLE).set(changes).where('id', '=', delivery.id).where('status', '=', expected.status);
+    if (expected.leaseToken !== undefined) {
+      update = update.where('lease_token', '=', expected.leaseToken);
+    }
+    const result = await update.executeTakeFirst();
+    const matched = Number(result.numUpdatedRows);
+    if (matched !== 1) {
+      throw new NotificationConcurrentUpdateError(1, matched);
+    }
+  }
+
+  async settleMany(scope: Scope, settlements: readonly PendingSettlement[]): Promise<Set<string>> {
+    const updated = new Set<string>();
+    for (const group of groupByTransition(settlements)) {
+      const set: Record<string, unknown> = {};
+      for (const column of STATE_COLUMNS) {
+        const value = group.values[column];
+        set[column] = value === SAME_AS_ID ? sql.ref('id') : value;
+      }
+      for (let i = 0; i < group.ids.length; i += IDS_PER_STATEMENT) {
+        const ids = group.ids.slice(i, i + IDS_PER_STATEMENT);
+        let update = q(scope)
+          .updateTable(TABLE)
+          .set(set as Partial<NewDeliveryRow>)
+          .where('id', 'in', ids)
+          .where('status', '=', group.expected.status);
+        if (group.expected.leaseToken !== undefined) {
+          update = update.where('lease_token', '=', group.expected.leaseToken);
+        }
+        for (const row of await update.returning('id').execute()) {
+          updated.add(row.id);
+        }
+      }
+    }
+    return updated;
+  }
+
+  async findDue(scope: Scope, now: string, limit: number, id?: string): Promise<NotificationDelivery[]> {
+    const rows = await KyselyNotificationDeliveryRepository.dueQuery(scope, now, limit, id).execute();
+    return rows.map(deliveryToDomain);
+  }
+
+  /** The dispatcher's read, exposed so a test can check its query plan. */
+  static dueQuery(scope: Scope, now: string, limit: number, id?: string) {
+    let query = q(scope).selectFrom(TABLE).selectAll().where(LIVE).where('due_at', '<=', now);
+    if (id !== undefined) {
+      query = query.where('id', '=', id);
+    }
+    return query.orderBy('due_at').limit(limit);
+  }
+
+  async nextDueAt(scope: Scope): Promise<string | undefined> {
+    const row = await q(scope).selectFrom(TABLE).select('due_at').where(LIVE).orderBy('due_at').limit(1).executeTakeFirst();
+    return row?.due_at ?? undefined;
+  }
+
+  async list(scope: Scope, query: ListDeliveriesQuery): Promise<NotificationDelivery[]> {
+    let select = q(scope).selectFrom(TABLE).selectAll().where('recipient_id', '=', query.recipientId);
+    if (query.status !== undefined) {
+      select = select.where('status', '=', query.status);
+    }
+    const after = query.after;
+    if (after) {
+      select = select.where((eb) =>
+        eb.or([eb('sort_at', '>', after.sortAt), eb.and([eb('sort_at', '=', after.sortAt), eb('id', '>', after.id)])]),
+      );
+    }
+    const rows = await select.orderBy('sort_at').orderBy('id').limit(query.limit).execute();
+    return rows.map(deliveryToDomain);
+  }
+}
+
+/** Buckets settlements whose state columns (and expected state) are identical. */
+function groupByTransition(settlements: readonly PendingSettlement[]): Group[] {
+  const groups = new Map<string, Group>();
+  for (const { delivery, expected } of settlements) {
+    const row = deliveryToRow(delivery.snapshot());
+    const values = {} as Record<StateColumn, unknown>;
+    for (const column of STATE_COLUMNS) {
+      const value = row[column];
+      values[column] = value === row.id ? SAME_AS_ID : value;
+    }
+    const key = JSON.stringify([expected.status, expected.leaseToken ?? null, ...STATE_COLUMNS.map((c) => values[c])]);
+    let group = groups.get(key);
+    if (!group) {
+      group = { expected, values, ids: [] };
+      groups.set(key, group);
+    }
+    group.ids.push(row.id);
+  }
+  return [...groups.values()];
+}

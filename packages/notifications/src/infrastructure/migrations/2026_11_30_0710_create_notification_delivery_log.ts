@@ -1,0 +1,23 @@
+import { type Kysely, sql } from 'kysely';
+
+// Frozen in time: never import application code here.
+export async function up(db: Kysely<unknown>): Promise<void> {
+  // No uniqueness on delivery_id on purpose: exactly-once comes from the subscriber ledger,
+  // and a duplicate here must stay visible to the crash tests rather than fail an insert.
+  await db.schema
+    .createTable('notification_delivery_log')
+    .addColumn('seq', 'integer', (c) => c.primaryKey().autoIncrement())
+    .addColumn('event_id', 'text', (c) => c.notNull())
+    .addColumn('delivery_id', 'text', (c) => c.notNull())
+    .addColumn('inbox_id', 'text')
+    .addColumn('recipient_id', 'text', (c) => c.notNull())
+    .addColumn('channel', 'text', (c) => c.notNull())
+    .addColumn('sent_at', 'text', (c) => c.notNull())
+    .addColumn('projected_at', 'text', (c) => c.notNull())
+    .execute();
+  await sql`create index notification_delivery_log_recipient on notification_delivery_log (recipient_id, seq)`.execute(db);
+}
+
+export async function down(db: Kysely<unknown>): Promise<void> {
+  await db.schema.dropTable('notification_delivery_log').execute();
+}

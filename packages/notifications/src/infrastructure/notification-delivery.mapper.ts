@@ -1,0 +1,79 @@
+import { NotificationDelivery, type NotificationDeliveryState } from '../domain/notification-delivery.entity';
+import { type DeliveryRow, type NewDeliveryRow } from './notifications.tables';
+
+/** Row → aggregate. Rows never leave infrastructure. */
+export function deliveryToDomain(row: DeliveryRow): NotificationDelivery {
+  return NotificationDelivery.rehydrate({
+    id: row.id,
+    recipientId: row.recipient_id,
+    channel: row.channel,
+    title: row.title,
+    message: row.message,
+    url: row.url,
+    scheduledAt: row.scheduled_at,
+    status: row.status,
+    attempts: Number(row.attempts),
+    lastError: row.last_error,
+    sentAt: row.sent_at,
+    inboxId: row.inbox_id,
+    source:
+      row.source_app !== null && row.source_key !== null
+        ? { app: row.source_app, key: row.source_key, collection: row.source_collection, id: row.source_id, rule: row.source_rule }
+        : null,
+    idempotencyKey: row.idempotency_key,
+    eventAt: row.event_at,
+    expiresAt: row.expires_at,
+    missedReason: row.missed_reason,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+    dueAt: row.due_at,
+    leaseToken: row.lease_token,
+  });
+}
+
+/** Aggregate state → full row. */
+export function deliveryToRow(s: NotificationDeliveryState): NewDeliveryRow {
+  return {
+    id: s.id,
+    recipient_id: s.recipientId,
+    channel: s.channel,
+    title: s.title,
+    message: s.message,
+    url: s.url,
+    scheduled_at: s.scheduledAt,
+    status: s.status,
+    attempts: s.attempts,
+    last_error: s.lastError,
+    sent_at: s.sentAt,
+    inbox_id: s.inboxId,
+    source_app: s.source?.app ?? null,
+    source_key: s.source?.key ?? null,
+    source_collection: s.source?.collection ?? null,
+    source_id: s.source?.id ?? null,
+    source_rule: s.source?.rule ?? null,
+    idempotency_key: s.idempotencyKey,
+    event_at: s.eventAt,
+    expires_at: s.expiresAt,
+    missed_reason: s.missedReason,
+    created_at: s.createdAt,
+    updated_at: s.updatedAt,
+    due_at: s.dueAt,
+    lease_token: s.leaseToken,
+    sort_at: s.scheduledAt ?? s.createdAt,
+  };
+}
+
+/** The columns a dispatcher transition changes (content never changes while delivering). */
+export const STATE_COLUMNS = [
+  'status',
+  'attempts',
+  'last_error',
+  'sent_at',
+  'inbox_id',
+  'missed_reason',
+  'updated_at',
+  'due_at',
+  'lease_token',
+] as const satisfies readonly (keyof NewDeliveryRow)[];
+
+export type StateColumn = (typeof STATE_COLUMNS)[number];

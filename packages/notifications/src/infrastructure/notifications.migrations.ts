@@ -1,0 +1,9 @@
+import { type MigrationSet } from '@tickler/core';
+import * as createDeliveries from './migrations/2026_11_30_0700_create_notification_deliveries';
+import * as createDeliveryLog from './migrations/2026_11_30_0710_create_notification_delivery_log';
+
+/** The context's schema, ledger `notifications_migrations`. */
+export const notificationsMigrations: MigrationSet = {
+  '2026_11_30_0700_create_notification_deliveries': createDeliveries,
+  '2026_11_30_0710_create_notification_delivery_log': createDeliveryLog,
+};

@@ -1,0 +1,3 @@
+// Test helpers of the notifications context: import from `@tickler/notifications/testing` in
+// tests only (excluded from the library build).
+export * from './test-app';
