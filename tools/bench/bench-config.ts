@@ -1,0 +1,62 @@
+/** Sizes, repetitions and caps of one run. All durations in ms. */
+export interface BenchConfig {
+  mode: 'quick' | 'full';
+  reps: number;
+  enqueueN: number;
+  /** Items per bulk call (the same for every system). */
+  bulkChunk: number;
+  /** A measurement still running after this is stopped and reported as a rate over the time it ran. */
+  enqueueCapMs: number;
+  drainN: number;
+  drainCapMs: number;
+  latenessN: number;
+  latenessSpreadMs: number;
+  latenessLeadMs: number;
+  latenessGraceMs: number;
+  idleWindowMs: number;
+  idleWarmupMs: number;
+  scaleSmall: number;
+  scaleLarge: number;
+  dueCheckSamples: number;
+}
+
+export function benchConfig(quick: boolean, reps?: number): BenchConfig {
+  if (quick) {
+    return {
+      mode: 'quick',
+      reps: reps ?? 1,
+      enqueueN: 5_000,
+      bulkChunk: 1_000,
+      enqueueCapMs: 3_000,
+      drainN: 5_000,
+      drainCapMs: 5_000,
+      latenessN: 200,
+      latenessSpreadMs: 2_000,
+      latenessLeadMs: 1_000,
+      latenessGraceMs: 2_500,
+      idleWindowMs: 10_000,
+      idleWarmupMs: 1_000,
+      scaleSmall: 1_000,
+      scaleLarge: 20_000,
+      dueCheckSamples: 100,
+    };
+  }
+  return {
+    mode: 'full',
+    reps: reps ?? 3,
+    enqueueN: 100_000,
+    bulkChunk: 1_000,
+    enqueueCapMs: 20_000,
+    drainN: 100_000,
+    drainCapMs: 30_000,
+    latenessN: 1_000,
+    latenessSpreadMs: 10_000,
+    latenessLeadMs: 2_000,
+    latenessGraceMs: 3_000,
+    idleWindowMs: 60_000,
+    idleWarmupMs: 3_000,
+    scaleSmall: 1_000,
+    scaleLarge: 1_000_000,
+    dueCheckSamples: 300,
+  };
+}

@@ -1,0 +1,102 @@
+import { type BenchResults, type RateRun, type SystemResults } from '../results.types';
+import { formatNumber, quantile, spreadOf } from '../stats';
+
+/** Safety-sweep period of the Tickler queue at its defaults (ms). */
+export const TICKLER_SWEEP_MS = 60_000;
+
+/** One target of issue 5 and how this run did against it. */
+export interface TargetCheck {
+  target: string;
+  measured: string;
+  /** undefined when it could not be judged (a system did not run). */
+  met: boolean | undefined;
+  note?: string;
+}
+
+export function medianRate(runs: readonly RateRun[] | undefined): number | undefined {
+  return spreadOf((runs ?? []).map((r) => r.perSec))?.median;
+}
+
+function find(results: BenchResults, id: string): SystemResults | undefined {
+  return results.systems.find((s) => s.system === id && s.status !== 'not run');
+}
+
+function pct(value: number): string {
+  return `${(value * 100).toFixed(0)} %`;
+}
+
+/** Judges Tickler against every target of issue 5. */
+export function checkTargets(results: BenchResults): TargetCheck[] {
+  const t = find(results, 'tickler');
+  const raw = find(results, 'raw');
+  const checks: TargetCheck[] = [];
+  const ratioCheck = (target: string, mine: number | undefined, ref: number | undefined, min: number): void => {
+    if (mine === undefined || ref === undefined) {
+      checks.push({ target, measured: '–', met: undefined, note: 'not measured in this run' });
+      return;
+    }
+    checks.push({ target, measured: pct(mine / ref), met: mine / ref >= min });
+  };
+  ratioCheck('drain ≥ 40 % of raw', medianRate(t?.drain), medianRate(raw?.drain), 0.4);
+
+  const peers = results.systems.filter((s) => !['raw', 'tickler'].includes(s.system) && s.status !== 'not run');
+  const fastest = peers
+    .map((p) => ({ label: p.label, rate: medianRate(p.drain) }))
+    .filter((p): p is { label: string; rate: number } => p.rate !== undefined)
+    .sort((a, b) => b.rate - a.rate)[0];
+  const tDrain = medianRate(t?.drain);
+  if (fastest && tDrain !== undefined) {
+    checks.push({
+      target: 'drain ≥ 3× the fastest peer',
+      measured: `${(tDrain / fastest.rate).toFixed(1)}× (${fastest.label})`,
+      met: tDrain / fastest.rate >= 3,
+    });
+  } else {
+    checks.push({ target: 'drain ≥ 3× the fastest peer', measured: '–', met: undefined, note: 'no peer ran' });
+  }
+  ratioCheck('enqueue one per call ≥ 50 % of raw one-row commits', medianRate(t?.enqueueOne), medianRate(raw?.enqueueOne), 0.5);
+  ratioCheck('enqueue bulk ≥ 50 % of raw bulk insert', medianRate(t?.enqueueBulk), medianRate(raw?.enqueueBulk), 0.5);
+
+  const p99 = spreadOf((t?.lateness ?? []).map((l) => l.p99))?.median;
+  checks.push({
+    target: 'lateness p99 ≤ 5 ms',
+    measured: p99 === undefined ? '–' : `${formatNumber(p99)} ms`,
+    met: p99 === undefined ? undefined : p99 <= 5 && (t?.lateness ?? []).every((l) => l.missing === 0),
+  });
+
+  const idle = t?.idle;
+  if (idle) {
+    const sweeps = Math.max(1, Math.ceil(idle.windowMs / TICKLER_SWEEP_MS));
+    checks.push({
+      target: 'idle ≤ 1 statement per safety sweep, nothing else',
+      measured: `${idle.clientOps} statements in ${idle.windowMs / 1000} s (≤ ${sweeps} allowed), ${idle.cpuSeconds.toFixed(3)} CPU s`,
+      met: idle.clientOps <= sweeps,
+    });
+  } else {
+    checks.push({ target: 'idle ≤ 1 statement per safety sweep, nothing else', measured: '–', met: undefined, note: 'not measured in this run' });
+  }
+
+  const small = t?.scale?.small;
+  const large = t?.scale?.large;
+  if (small?.dueCheckMedianMs !== undefined && large?.dueCheckMedianMs !== undefined) {
+    const ratio = large.dueCheckMedianMs / small.dueCheckMedianMs;
+    checks.push({
+      target: `due check with ${formatNumber(large.rows)} rows ≤ 2× the ${formatNumber(small.rows)}-row case`,
+      measured: `${ratio.toFixed(2)}× (${large.dueCheckMedianMs.toFixed(3)} vs ${small.dueCheckMedianMs.toFixed(3)} ms)`,
+      met: ratio <= 2,
+    });
+    const rssMb = large.rssBytes / 2 ** 20;
+    checks.push({ target: `RSS with ${formatNumber(large.rows)} rows ≤ 150 MB`, measured: `${rssMb.toFixed(0)} MB`, met: rssMb <= 150 });
+  } else {
+    checks.push({ target: 'scale: due check ≤ 2× and RSS ≤ 150 MB', measured: '–', met: undefined, note: 'not measured in this run' });
+  }
+
+  const restarts = (t?.restartMs ?? []).filter((v): v is number => v !== null);
+  const restart = restarts.length > 0 ? quantile(restarts, 0.5) : undefined;
+  checks.push({
+    target: `restart with ${formatNumber(results.config.drainN)} due rows ≤ 5 s`,
+    measured: restart === undefined ? '–' : `${(restart / 1000).toFixed(2)} s`,
+    met: restart === undefined ? undefined : restart <= 5000,
+  });
+  return checks;
+}

@@ -1,0 +1,113 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { benchConfig } from './bench-config';
+import { type SystemId } from './bench.types';
+import { SystemBench } from './bench-runner';
+import { BenchUsageError, parseBenchArgs } from './cli-options';
+import { machineInfo, versions } from './machine-info';
+import { peersSection, spliceSection } from './report/markdown-report';
+import { latenessSpec, throughputSpec } from './report/plot-specs';
+import { renderSvg } from './report/render-svg';
+import { checkTargets } from './report/targets';
+import { type BenchResults } from './results.types';
+import { baseOf } from './systems/system-registry';
+
+/** Repository root (this file runs from tools/dist/bench). */
+const ROOT = path.resolve(__dirname, '../../..');
+
+/** Idle runs on one back-end server never overlap: each round holds at most one user of each server. */
+const IDLE_ROUNDS: SystemId[][] = [
+  ['raw', 'tickler', 'plainjob', 'plainjob-tuned', 'bullmq', 'pg-boss'],
+  ['bullmq-tuned', 'pg-boss-tuned'],
+];
+
+function log(line: string): void {
+  process.stdout.write(`${line}\n`);
+}
+
+async function main(): Promise<void> {
+  const options = parseBenchArgs(process.argv.slice(2));
+  const config = benchConfig(options.quick, options.reps);
+  const started = new Date();
+  const command = ['npm run bench', ...(process.argv.length > 2 ? ['--', ...process.argv.slice(2)] : [])].join(' ');
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tickler-bench-'));
+  log(`${command}: ${config.mode} run (enqueue/drain N = ${config.enqueueN}/${config.drainN}, ${config.reps} rep(s)); data in ${dataDir}`);
+  if (config.mode === 'quick') {
+    log('quick mode: smaller N and fewer repetitions than issue 5 asks; the figures are for iteration only');
+  }
+
+  const benches = new Map<SystemId, SystemBench>();
+  for (const system of options.systems) {
+    const base = benches.get(baseOf(system));
+    const bench = new SystemBench(system, config, dataDir, log);
+    benches.set(system, bench);
+    if (base && base.results.status === 'not run') {
+      bench.results.status = 'not run';
+      bench.results.notes.push(...base.results.notes);
+      continue;
+    }
+    log(`${system}:`);
+    await bench.run(options.workloads);
+  }
+
+  if (options.workloads.includes('idle')) {
+    for (const round of IDLE_ROUNDS) {
+      const members = round.map((s) => benches.get(s)).filter((b): b is SystemBench => b !== undefined && b.results.status !== 'not run');
+      if (members.length > 0) {
+        log(`idle (${config.idleWindowMs / 1000} s): ${members.map((b) => b.results.system).join(', ')}`);
+        await Promise.all(members.map((b) => b.idle()));
+      }
+    }
+  }
+
+  for (const [system, bench] of benches) {
+    if (baseOf(system) === system && bench.results.status !== 'not run') {
+      await bench.clean();
+    }
+  }
+  fs.rmSync(dataDir, { recursive: true, force: true });
+
+  const finished = new Date();
+  const results: BenchResults = {
+    startedAt: started.toISOString(),
+    finishedAt: finished.toISOString(),
+    durationSec: (finished.getTime() - started.getTime()) / 1000,
+    command,
+    config,
+    machine: machineInfo(),
+    versions: await versions(ROOT),
+    systems: [...benches.values()].map((b) => b.results),
+  };
+
+  const resultsDir = path.join(ROOT, 'tools/bench/results');
+  fs.mkdirSync(resultsDir, { recursive: true });
+  const file = path.join(resultsDir, `${started.toISOString().replace(/[:.]/g, '-')}-${config.mode}.json`);
+  fs.writeFileSync(file, `${JSON.stringify(results, null, 2)}\n`);
+  log(`results: ${path.relative(ROOT, file)}`);
+
+  const section = peersSection(results);
+  if (options.docs) {
+    fs.writeFileSync(path.join(resultsDir, 'latest.json'), `${JSON.stringify(results, null, 2)}\n`);
+    const docsFile = path.join(ROOT, 'docs/benchmarks.md');
+    const current = fs.existsSync(docsFile) ? fs.readFileSync(docsFile, 'utf8') : '';
+    fs.writeFileSync(docsFile, spliceSection(current, section));
+    const plotsDir = path.join(ROOT, 'docs/benchmarks');
+    fs.mkdirSync(plotsDir, { recursive: true });
+    fs.writeFileSync(path.join(plotsDir, 'throughput.svg'), await renderSvg(throughputSpec(results)));
+    fs.writeFileSync(path.join(plotsDir, 'lateness.svg'), await renderSvg(latenessSpec(results)));
+    log('wrote docs/benchmarks.md (peers section), docs/benchmarks/*.svg, tools/bench/results/latest.json');
+  }
+  log('');
+  log(section);
+  log(`done in ${results.durationSec.toFixed(0)} s; targets met: ${checkTargets(results).filter((c) => c.met === true).length}/${checkTargets(results).length}`);
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof BenchUsageError) {
+    process.stderr.write(`${error.message}\n`);
+    process.exit(2);
+  }
+  process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,57 @@
+import path from 'node:path';
+import { type SystemId } from '../bench.types';
+import { BullmqSystem } from './bullmq.system';
+import { PgBossSystem } from './pg-boss.system';
+import { PlainjobSystem } from './plainjob.system';
+import { RawSqliteSystem } from './raw-sqlite.system';
+import { type QueueSystem } from './system.port';
+import { TicklerKernelSystem } from './tickler-kernel.system';
+
+/** Every system and setting in report order. */
+export const SYSTEMS: readonly SystemId[] = ['raw', 'tickler', 'plainjob', 'plainjob-tuned', 'bullmq', 'bullmq-tuned', 'pg-boss', 'pg-boss-tuned'];
+
+/** Display names for tables and plots. */
+export const SYSTEM_LABELS: Record<SystemId, string> = {
+  raw: 'raw better-sqlite3',
+  tickler: 'Tickler',
+  plainjob: 'plainjob',
+  'plainjob-tuned': 'plainjob (tuned)',
+  bullmq: 'BullMQ',
+  'bullmq-tuned': 'BullMQ (tuned)',
+  'pg-boss': 'pg-boss',
+  'pg-boss-tuned': 'pg-boss (tuned)',
+};
+
+/** The defaults variant a tuned one shares its storage and enqueue path with. */
+export function baseOf(system: SystemId): SystemId {
+  return system.replace(/-tuned$/, '') as SystemId;
+}
+
+/** Tuned settings, from each peer's documentation (see README for the sources). */
+export const TUNED = {
+  plainjobPollMs: 100,
+  bullmqConcurrency: 10,
+  pgBossBatchSize: 1000,
+  pgBossPollingIntervalSeconds: 0.5,
+} as const;
+
+export function createSystem(system: SystemId, dataDir: string): QueueSystem {
+  switch (system) {
+    case 'raw':
+      return new RawSqliteSystem(path.join(dataDir, 'raw.db'));
+    case 'tickler':
+      return new TicklerKernelSystem(path.join(dataDir, 'tickler.db'));
+    case 'plainjob':
+      return new PlainjobSystem(path.join(dataDir, 'plainjob.db'), {});
+    case 'plainjob-tuned':
+      return new PlainjobSystem(path.join(dataDir, 'plainjob.db'), { pollMs: TUNED.plainjobPollMs });
+    case 'bullmq':
+      return new BullmqSystem({});
+    case 'bullmq-tuned':
+      return new BullmqSystem({ concurrency: TUNED.bullmqConcurrency });
+    case 'pg-boss':
+      return new PgBossSystem({});
+    case 'pg-boss-tuned':
+      return new PgBossSystem({ batchSize: TUNED.pgBossBatchSize, pollingIntervalSeconds: TUNED.pgBossPollingIntervalSeconds });
+  }
+}
