@@ -1,7 +1,20 @@
+import { CancelNotificationHandler } from './application/cancel-notification/cancel-notification.handler';
+import { RescheduleNotificationHandler } from './application/reschedule-notification/reschedule-notification.handler';
+import { SendNotificationNowHandler } from './application/send-notification-now/send-notification-now.handler';
+import { ListNotificationsHandler } from './application/list-notifications/list-notifications.handler';
+import { GetNotificationHandler } from './application/get-notification/get-notification.handler';
+import { ListInboxHandler } from './application/list-inbox/list-inbox.handler';
+import { MarkInboxReadHandler } from './application/mark-inbox-read/mark-inbox-read.handler';
+import { RegisterWebhookHandler } from './application/register-webhook/register-webhook.handler';
+import { ListSubscriptionsHandler } from './application/list-subscriptions/list-subscriptions.handler';
+import { RemoveSubscriptionHandler } from './application/remove-subscription/remove-subscription.handler';
 import { BoundedContext } from '@tickler/core';
 import { ContainerModule } from 'inversify';
 import { DeliverDueNotificationsHandler } from './application/deliver-due-notifications/deliver-due-notifications.handler';
-import { type NotificationsOptions, resolveNotificationsOptions } from './application/notifications.options';
+import {
+  type NotificationsOptions,
+  resolveNotificationsOptions,
+} from './application/notifications.options';
 import { type SecretGenerator } from './application/ports/secret-generator.port';
 import { type WebhookSender } from './application/ports/webhook-sender.port';
 import { SendNotificationHandler } from './application/send-notification/send-notification.handler';
@@ -24,7 +37,19 @@ export interface NotificationsContextOptions extends NotificationsOptions {
 }
 
 /** The handlers of every public command. */
-const COMMAND_HANDLERS = [SendNotificationHandler];
+const COMMAND_HANDLERS = [
+  SendNotificationHandler,
+  CancelNotificationHandler,
+  RescheduleNotificationHandler,
+  SendNotificationNowHandler,
+  ListNotificationsHandler,
+  GetNotificationHandler,
+  ListInboxHandler,
+  MarkInboxReadHandler,
+  RegisterWebhookHandler,
+  ListSubscriptionsHandler,
+  RemoveSubscriptionHandler,
+];
 
 /**
  * The notifications bounded context, ready for `Application.create({ contexts: [...] })`:
@@ -35,9 +60,13 @@ export function notificationsContext(options: NotificationsContextOptions = {}):
   const resolved = resolveNotificationsOptions(options);
   const bindings = new ContainerModule(({ bind }) => {
     bind(NOTIFICATIONS_TOKENS.Options).toConstantValue(resolved);
-    bind(NOTIFICATIONS_TOKENS.DeliveryRepository).to(KyselyNotificationDeliveryRepository).inSingletonScope();
+    bind(NOTIFICATIONS_TOKENS.DeliveryRepository)
+      .to(KyselyNotificationDeliveryRepository)
+      .inSingletonScope();
     bind(NOTIFICATIONS_TOKENS.InboxRepository).to(KyselyInboxRepository).inSingletonScope();
-    bind(NOTIFICATIONS_TOKENS.SubscriptionRepository).to(KyselySubscriptionRepository).inSingletonScope();
+    bind(NOTIFICATIONS_TOKENS.SubscriptionRepository)
+      .to(KyselySubscriptionRepository)
+      .inSingletonScope();
     bind(NOTIFICATIONS_TOKENS.WakeUp).to(QueueDeliveryWakeUp).inSingletonScope();
     if (options.webhookSender) {
       bind(NOTIFICATIONS_TOKENS.WebhookSender).toConstantValue(options.webhookSender);

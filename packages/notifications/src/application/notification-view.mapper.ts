@@ -1,7 +1,11 @@
 import { type NotificationDelivery } from '../domain/notification-delivery.entity';
 import { type InboxItem } from './ports/inbox.repository';
 import { type WebhookSubscription } from './ports/subscription.repository';
-import { type InboxItemView, type NotificationView, type SubscriptionView } from './notification.view';
+import {
+  type InboxItemView,
+  type NotificationView,
+  type SubscriptionView,
+} from './notification.view';
 
 export function toNotificationView(delivery: NotificationDelivery): NotificationView {
   const s = delivery.snapshot();

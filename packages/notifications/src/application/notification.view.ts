@@ -1,4 +1,8 @@
-import { type Channel, type MissedReason, type NotificationStatus } from '../domain/notification-status';
+import {
+  type Channel,
+  type MissedReason,
+  type NotificationStatus,
+} from '../domain/notification-status';
 
 /** Delivery status, why a row was missed, and the channel: defined by the domain, re-exported here. */
 export type { Channel, MissedReason, NotificationStatus };

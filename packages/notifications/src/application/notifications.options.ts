@@ -45,18 +45,23 @@ export interface ResolvedNotificationsOptions {
 function positiveInt(value: number | undefined, fallback: number, field: string): number {
   const v = value ?? fallback;
   if (!Number.isInteger(v) || v < 1) {
-    throw new RangeError(`notifications option ${field} must be a whole number ≥ 1 (got ${String(value)})`);
+    throw new RangeError(
+      `notifications option ${field} must be a whole number ≥ 1 (got ${String(value)})`,
+    );
   }
   return v;
 }
 
-export function resolveNotificationsOptions(options: NotificationsOptions = {}): ResolvedNotificationsOptions {
+export function resolveNotificationsOptions(
+  options: NotificationsOptions = {},
+): ResolvedNotificationsOptions {
   const webhookTimeoutMs = positiveInt(options.webhookTimeoutMs, 10_000, 'webhookTimeoutMs');
   const webhookConcurrency = positiveInt(options.webhookConcurrency, 8, 'webhookConcurrency');
   const webhookBatchSize = positiveInt(options.webhookBatchSize, 64, 'webhookBatchSize');
   return {
     due: {
-      graceMs: options.graceMs === undefined ? 12 * 3_600_000 : parseDuration(options.graceMs, 'graceMs'),
+      graceMs:
+        options.graceMs === undefined ? 12 * 3_600_000 : parseDuration(options.graceMs, 'graceMs'),
       dryRun: options.delivery === 'dry-run',
     },
     batchSize: positiveInt(options.batchSize, 500, 'batchSize'),

@@ -12,7 +12,8 @@ export interface DuePolicy {
   readonly dryRun: boolean;
 }
 
-export type DueDecision = { readonly kind: 'deliver' } | { readonly kind: 'skip'; readonly reason: MissedReason };
+export type DueDecision =
+  { readonly kind: 'deliver' } | { readonly kind: 'skip'; readonly reason: MissedReason };
 
 const DELIVER: DueDecision = { kind: 'deliver' };
 

@@ -6,11 +6,19 @@ export type NotificationCanceledPayload = {
 };
 
 /** A scheduled delivery was canceled; the row stays as a tombstone. */
-export type NotificationCanceled = DomainEvent<NotificationCanceledPayload> & { readonly type: 'notifications.canceled' };
+export type NotificationCanceled = DomainEvent<NotificationCanceledPayload> & {
+  readonly type: 'notifications.canceled';
+};
 
 export const NotificationCanceled = {
   type: 'notifications.canceled',
   create(payload: NotificationCanceledPayload, occurredAt: string): NotificationCanceled {
-    return { eventId: `${payload.deliveryId}:canceled`, type: 'notifications.canceled', aggregateId: payload.deliveryId, occurredAt, payload };
+    return {
+      eventId: `${payload.deliveryId}:canceled`,
+      type: 'notifications.canceled',
+      aggregateId: payload.deliveryId,
+      occurredAt,
+      payload,
+    };
   },
 } as const;

@@ -7,7 +7,12 @@ import { NotificationRescheduled } from './notification-rescheduled.event';
 import { NotificationScheduled } from './notification-scheduled.event';
 import { NotificationSentEvent } from './notification-sent.event';
 import { NotificationAlreadySentError, NotificationNotScheduledError } from './notification.errors';
-import { canTransition, type Channel, type MissedReason, type NotificationStatus } from './notification-status';
+import {
+  canTransition,
+  type Channel,
+  type MissedReason,
+  type NotificationStatus,
+} from './notification-status';
 import { retryDelayMs, type RetryPolicy } from './webhook-retry-policy';
 
 /** Where an app-scheduled delivery came from (set by producers; opaque to the dispatcher). */
@@ -97,7 +102,12 @@ export class NotificationDelivery extends AggregateRoot {
    * (unless stale or dry-run → `missed`); a webhook is queued due `now`, because its HTTP
    * request never runs inside the caller's request or transaction.
    */
-  static create(props: NewNotificationDelivery, now: string, id: string, policy: DuePolicy): NotificationDelivery {
+  static create(
+    props: NewNotificationDelivery,
+    now: string,
+    id: string,
+    policy: DuePolicy,
+  ): NotificationDelivery {
     const scheduledAt = props.scheduledAt ?? null;
     const future = scheduledAt !== null && scheduledAt > now;
     const delivery = new NotificationDelivery({
@@ -212,14 +222,25 @@ export class NotificationDelivery extends AggregateRoot {
    */
   markMissed(now: string, reason: MissedReason): void {
     if (this.s.attempts > 0) {
-      this.markFailed(now, `${this.s.lastError ?? 'earlier attempt failed'}; not retried: ${reason}`);
+      this.markFailed(
+        now,
+        `${this.s.lastError ?? 'earlier attempt failed'}; not retried: ${reason}`,
+      );
       return;
     }
     this.transition('missed', 'settle as missed');
     this.s.missedReason = reason;
     this.settle(now);
     this.record(
-      NotificationMissed.create({ deliveryId: this.s.id, recipientId: this.s.recipientId, reason, scheduledAt: this.s.scheduledAt }, now),
+      NotificationMissed.create(
+        {
+          deliveryId: this.s.id,
+          recipientId: this.s.recipientId,
+          reason,
+          scheduledAt: this.s.scheduledAt,
+        },
+        now,
+      ),
     );
   }
 
@@ -233,7 +254,9 @@ export class NotificationDelivery extends AggregateRoot {
     }
     this.transition('canceled', 'cancel', ['scheduled']);
     this.settle(now);
-    this.record(NotificationCanceled.create({ deliveryId: this.s.id, recipientId: this.s.recipientId }, now));
+    this.record(
+      NotificationCanceled.create({ deliveryId: this.s.id, recipientId: this.s.recipientId }, now),
+    );
     return true;
   }
 
@@ -316,11 +339,17 @@ export class NotificationDelivery extends AggregateRoot {
   recoverAbandonedClaim(now: string, leaseUntil: string, token: string, policy: RetryPolicy): void {
     this.transition('sending', 'recover an abandoned claim', ['sending']);
     if (policy.onAbandoned === 'fail') {
-      this.markFailed(now, `abandoned: the process delivering attempt ${this.s.attempts} died before settling it (at-most-once)`);
+      this.markFailed(
+        now,
+        `abandoned: the process delivering attempt ${this.s.attempts} died before settling it (at-most-once)`,
+      );
       return;
     }
     if (this.s.attempts >= policy.maxAttempts) {
-      this.markFailed(now, `abandoned: attempt ${this.s.attempts} of ${policy.maxAttempts} never settled`);
+      this.markFailed(
+        now,
+        `abandoned: attempt ${this.s.attempts} of ${policy.maxAttempts} never settled`,
+      );
       return;
     }
     this.claimForSending(now, leaseUntil, token);
@@ -332,7 +361,15 @@ export class NotificationDelivery extends AggregateRoot {
     this.s.lastError = error;
     this.settle(now);
     this.record(
-      NotificationFailed.create({ deliveryId: this.s.id, recipientId: this.s.recipientId, attempts: this.s.attempts, lastError: error }, now),
+      NotificationFailed.create(
+        {
+          deliveryId: this.s.id,
+          recipientId: this.s.recipientId,
+          attempts: this.s.attempts,
+          lastError: error,
+        },
+        now,
+      ),
     );
   }
 
@@ -357,7 +394,11 @@ export class NotificationDelivery extends AggregateRoot {
    * Moves to `to` if the table allows it (and, when given, only from `from`). A sent row
    * gets the dedicated "already sent" error; any other refusal is an illegal transition.
    */
-  private transition(to: NotificationStatus, action: string, from?: readonly NotificationStatus[]): void {
+  private transition(
+    to: NotificationStatus,
+    action: string,
+    from?: readonly NotificationStatus[],
+  ): void {
     const current = this.s.status;
     if ((from && !from.includes(current)) || !canTransition(current, to)) {
       if (current === 'sent') {

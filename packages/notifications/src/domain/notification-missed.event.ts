@@ -9,11 +9,19 @@ export type NotificationMissedPayload = {
 };
 
 /** A due delivery was settled without being sent (stale, event begun/over, dry run). */
-export type NotificationMissed = DomainEvent<NotificationMissedPayload> & { readonly type: 'notifications.missed' };
+export type NotificationMissed = DomainEvent<NotificationMissedPayload> & {
+  readonly type: 'notifications.missed';
+};
 
 export const NotificationMissed = {
   type: 'notifications.missed',
   create(payload: NotificationMissedPayload, occurredAt: string): NotificationMissed {
-    return { eventId: `${payload.deliveryId}:missed`, type: 'notifications.missed', aggregateId: payload.deliveryId, occurredAt, payload };
+    return {
+      eventId: `${payload.deliveryId}:missed`,
+      type: 'notifications.missed',
+      aggregateId: payload.deliveryId,
+      occurredAt,
+      payload,
+    };
   },
 } as const;

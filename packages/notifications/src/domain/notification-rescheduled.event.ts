@@ -10,7 +10,9 @@ export type NotificationRescheduledPayload = {
 };
 
 /** A scheduled delivery was edited (content and/or send instant). */
-export type NotificationRescheduled = DomainEvent<NotificationRescheduledPayload> & { readonly type: 'notifications.rescheduled' };
+export type NotificationRescheduled = DomainEvent<NotificationRescheduledPayload> & {
+  readonly type: 'notifications.rescheduled';
+};
 
 export const NotificationRescheduled = {
   type: 'notifications.rescheduled',

@@ -12,12 +12,20 @@ export type NotificationScheduledPayload = {
 };
 
 /** A delivery entered the queue: a future send instant, or a webhook awaiting dispatch. */
-export type NotificationScheduled = DomainEvent<NotificationScheduledPayload> & { readonly type: 'notifications.scheduled' };
+export type NotificationScheduled = DomainEvent<NotificationScheduledPayload> & {
+  readonly type: 'notifications.scheduled';
+};
 
 export const NotificationScheduled = {
   type: 'notifications.scheduled',
   create(payload: NotificationScheduledPayload, occurredAt: string): NotificationScheduled {
     // Created once per delivery, so the id is derived rather than generated (the domain makes no ids).
-    return { eventId: `${payload.deliveryId}:scheduled`, type: 'notifications.scheduled', aggregateId: payload.deliveryId, occurredAt, payload };
+    return {
+      eventId: `${payload.deliveryId}:scheduled`,
+      type: 'notifications.scheduled',
+      aggregateId: payload.deliveryId,
+      occurredAt,
+      payload,
+    };
   },
 } as const;

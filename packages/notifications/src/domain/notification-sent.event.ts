@@ -20,12 +20,20 @@ export type NotificationSentPayload = {
  * A delivery reached its recipient. Raised identically by the immediate path, the dispatcher
  * and send-now, so projectors cannot tell (and need not care) which path sent it.
  */
-export type NotificationSentEvent = DomainEvent<NotificationSentPayload> & { readonly type: 'notifications.sent' };
+export type NotificationSentEvent = DomainEvent<NotificationSentPayload> & {
+  readonly type: 'notifications.sent';
+};
 
 export const NotificationSentEvent = {
   type: 'notifications.sent',
   create(payload: NotificationSentPayload, occurredAt: string): NotificationSentEvent {
     // A delivery is sent at most once, so `<id>:sent` is unique and stable across redeliveries.
-    return { eventId: `${payload.deliveryId}:sent`, type: 'notifications.sent', aggregateId: payload.deliveryId, occurredAt, payload };
+    return {
+      eventId: `${payload.deliveryId}:sent`,
+      type: 'notifications.sent',
+      aggregateId: payload.deliveryId,
+      occurredAt,
+      payload,
+    };
   },
 } as const;

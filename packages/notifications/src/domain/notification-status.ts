@@ -2,7 +2,8 @@
  * Life of a delivery. `sending` is the claim state of external channels (webhook): the row is
  * leased to one dispatcher while its HTTP request is in flight.
  */
-export type NotificationStatus = 'scheduled' | 'sending' | 'sent' | 'canceled' | 'missed' | 'failed';
+export type NotificationStatus =
+  'scheduled' | 'sending' | 'sent' | 'canceled' | 'missed' | 'failed';
 
 /** Why a due delivery was settled without being sent. */
 export type MissedReason = 'too-late' | 'event-started' | 'expired' | 'dry-run';

@@ -8,8 +8,14 @@ import { type NotificationStatus } from './notification-status';
 export class NotificationNotFoundError extends DomainError {
   readonly code = 'NOTIFICATIONS.NOT_FOUND';
 
-  constructor(readonly recipientId: string, readonly deliveryId: string) {
-    super(`notification ${deliveryId} not found for recipient ${recipientId}`, { recipientId, id: deliveryId });
+  constructor(
+    readonly recipientId: string,
+    readonly deliveryId: string,
+  ) {
+    super(`notification ${deliveryId} not found for recipient ${recipientId}`, {
+      recipientId,
+      id: deliveryId,
+    });
   }
 }
 
@@ -17,8 +23,14 @@ export class NotificationNotFoundError extends DomainError {
 export class NotificationAlreadySentError extends DomainError {
   readonly code = 'NOTIFICATIONS.ALREADY_SENT';
 
-  constructor(readonly deliveryId: string, action: string) {
-    super(`notification ${deliveryId} was already sent; cannot ${action}`, { id: deliveryId, action });
+  constructor(
+    readonly deliveryId: string,
+    action: string,
+  ) {
+    super(`notification ${deliveryId} was already sent; cannot ${action}`, {
+      id: deliveryId,
+      action,
+    });
   }
 }
 
@@ -29,8 +41,16 @@ export class NotificationAlreadySentError extends DomainError {
 export class NotificationNotScheduledError extends DomainError {
   readonly code = 'NOTIFICATIONS.NOT_SCHEDULED';
 
-  constructor(readonly deliveryId: string, readonly status: NotificationStatus, action: string) {
-    super(`notification ${deliveryId} is ${status}; cannot ${action}`, { id: deliveryId, status, action });
+  constructor(
+    readonly deliveryId: string,
+    readonly status: NotificationStatus,
+    action: string,
+  ) {
+    super(`notification ${deliveryId} is ${status}; cannot ${action}`, {
+      id: deliveryId,
+      status,
+      action,
+    });
   }
 }
 
@@ -42,7 +62,10 @@ export class NotificationConcurrentUpdateError extends DomainError {
   readonly code = 'NOTIFICATIONS.CONCURRENT_UPDATE';
 
   constructor(expected: number, matched: number) {
-    super(`expected to update ${expected} deliveries but matched ${matched}; another writer got there first`, { expected, matched });
+    super(
+      `expected to update ${expected} deliveries but matched ${matched}; another writer got there first`,
+      { expected, matched },
+    );
   }
 }
 
@@ -50,8 +73,14 @@ export class NotificationConcurrentUpdateError extends DomainError {
 export class InboxItemNotFoundError extends DomainError {
   readonly code = 'NOTIFICATIONS.INBOX_ITEM_NOT_FOUND';
 
-  constructor(readonly recipientId: string, readonly inboxId: string) {
-    super(`inbox item ${inboxId} not found for recipient ${recipientId}`, { recipientId, id: inboxId });
+  constructor(
+    readonly recipientId: string,
+    readonly inboxId: string,
+  ) {
+    super(`inbox item ${inboxId} not found for recipient ${recipientId}`, {
+      recipientId,
+      id: inboxId,
+    });
   }
 }
 
@@ -59,7 +88,13 @@ export class InboxItemNotFoundError extends DomainError {
 export class SubscriptionNotFoundError extends DomainError {
   readonly code = 'NOTIFICATIONS.SUBSCRIPTION_NOT_FOUND';
 
-  constructor(readonly recipientId: string, readonly subscriptionId: string) {
-    super(`subscription ${subscriptionId} not found for recipient ${recipientId}`, { recipientId, id: subscriptionId });
+  constructor(
+    readonly recipientId: string,
+    readonly subscriptionId: string,
+  ) {
+    super(`subscription ${subscriptionId} not found for recipient ${recipientId}`, {
+      recipientId,
+      id: subscriptionId,
+    });
   }
 }

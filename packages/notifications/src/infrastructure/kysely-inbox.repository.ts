@@ -1,7 +1,11 @@
 import { tablesOf } from '@tickler/core';
 import { injectable } from 'inversify';
 import { type Kysely } from 'kysely';
-import { type InboxItem, type InboxRepository, type ListInboxQuery } from '../application/ports/inbox.repository';
+import {
+  type InboxItem,
+  type InboxRepository,
+  type ListInboxQuery,
+} from '../application/ports/inbox.repository';
 import { type Scope } from '../application/ports/scope';
 import { type InboxRow, type NotificationsTables } from './notifications.tables';
 
@@ -46,7 +50,12 @@ export class KyselyInboxRepository implements InboxRepository {
   }
 
   async find(scope: Scope, recipientId: string, id: string): Promise<InboxItem | undefined> {
-    const row = await q(scope).selectFrom(TABLE).selectAll().where('id', '=', id).where('recipient_id', '=', recipientId).executeTakeFirst();
+    const row = await q(scope)
+      .selectFrom(TABLE)
+      .selectAll()
+      .where('id', '=', id)
+      .where('recipient_id', '=', recipientId)
+      .executeTakeFirst();
     return row ? toItem(row) : undefined;
   }
 
@@ -62,17 +71,27 @@ export class KyselyInboxRepository implements InboxRepository {
   }
 
   async list(scope: Scope, query: ListInboxQuery): Promise<InboxItem[]> {
-    let select = q(scope).selectFrom(TABLE).selectAll().where('recipient_id', '=', query.recipientId);
+    let select = q(scope)
+      .selectFrom(TABLE)
+      .selectAll()
+      .where('recipient_id', '=', query.recipientId);
     if (query.unreadOnly) {
       select = select.where('read_at', 'is', null);
     }
     const before = query.before;
     if (before) {
       select = select.where((eb) =>
-        eb.or([eb('created_at', '<', before.createdAt), eb.and([eb('created_at', '=', before.createdAt), eb('id', '<', before.id)])]),
+        eb.or([
+          eb('created_at', '<', before.createdAt),
+          eb.and([eb('created_at', '=', before.createdAt), eb('id', '<', before.id)]),
+        ]),
       );
     }
-    const rows = await select.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(query.limit).execute();
+    const rows = await select
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(query.limit)
+      .execute();
     return rows.map(toItem);
   }
 }

@@ -10,7 +10,12 @@ import {
 import { type Scope } from '../application/ports/scope';
 import { type NotificationDelivery } from '../domain/notification-delivery.entity';
 import { NotificationConcurrentUpdateError } from '../domain/notification.errors';
-import { deliveryToDomain, deliveryToRow, STATE_COLUMNS, type StateColumn } from './notification-delivery.mapper';
+import {
+  deliveryToDomain,
+  deliveryToRow,
+  STATE_COLUMNS,
+  type StateColumn,
+} from './notification-delivery.mapper';
 import { type NewDeliveryRow, type NotificationsTables } from './notifications.tables';
 
 const TABLE = 'notification_deliveries';
@@ -42,11 +47,19 @@ export class KyselyNotificationDeliveryRepository implements NotificationDeliver
   }
 
   async findById(scope: Scope, id: string): Promise<NotificationDelivery | undefined> {
-    const row = await q(scope).selectFrom(TABLE).selectAll().where('id', '=', id).executeTakeFirst();
+    const row = await q(scope)
+      .selectFrom(TABLE)
+      .selectAll()
+      .where('id', '=', id)
+      .executeTakeFirst();
     return row ? deliveryToDomain(row) : undefined;
   }
 
-  async findByIdempotencyKey(scope: Scope, recipientId: string, key: string): Promise<NotificationDelivery | undefined> {
+  async findByIdempotencyKey(
+    scope: Scope,
+    recipientId: string,
+    key: string,
+  ): Promise<NotificationDelivery | undefined> {
     const row = await q(scope)
       .selectFrom(TABLE)
       .selectAll()
@@ -58,7 +71,11 @@ export class KyselyNotificationDeliveryRepository implements NotificationDeliver
 
   async save(scope: Scope, delivery: NotificationDelivery, expected: ExpectedState): Promise<void> {
     const { id: _id, created_at: _created, ...changes } = deliveryToRow(delivery.snapshot());
-    let update = q(scope).updateTable(TABLE).set(changes).where('id', '=', delivery.id).where('status', '=', expected.status);
+    let update = q(scope)
+      .updateTable(TABLE)
+      .set(changes)
+      .where('id', '=', delivery.id)
+      .where('status', '=', expected.status);
     if (expected.leaseToken !== undefined) {
       update = update.where('lease_token', '=', expected.leaseToken);
     }
@@ -95,8 +112,18 @@ export class KyselyNotificationDeliveryRepository implements NotificationDeliver
     return updated;
   }
 
-  async findDue(scope: Scope, now: string, limit: number, id?: string): Promise<NotificationDelivery[]> {
-    const rows = await KyselyNotificationDeliveryRepository.dueQuery(scope, now, limit, id).execute();
+  async findDue(
+    scope: Scope,
+    now: string,
+    limit: number,
+    id?: string,
+  ): Promise<NotificationDelivery[]> {
+    const rows = await KyselyNotificationDeliveryRepository.dueQuery(
+      scope,
+      now,
+      limit,
+      id,
+    ).execute();
     return rows.map(deliveryToDomain);
   }
 
@@ -110,19 +137,31 @@ export class KyselyNotificationDeliveryRepository implements NotificationDeliver
   }
 
   async nextDueAt(scope: Scope): Promise<string | undefined> {
-    const row = await q(scope).selectFrom(TABLE).select('due_at').where(LIVE).orderBy('due_at').limit(1).executeTakeFirst();
+    const row = await q(scope)
+      .selectFrom(TABLE)
+      .select('due_at')
+      .where(LIVE)
+      .orderBy('due_at')
+      .limit(1)
+      .executeTakeFirst();
     return row?.due_at ?? undefined;
   }
 
   async list(scope: Scope, query: ListDeliveriesQuery): Promise<NotificationDelivery[]> {
-    let select = q(scope).selectFrom(TABLE).selectAll().where('recipient_id', '=', query.recipientId);
+    let select = q(scope)
+      .selectFrom(TABLE)
+      .selectAll()
+      .where('recipient_id', '=', query.recipientId);
     if (query.status !== undefined) {
       select = select.where('status', '=', query.status);
     }
     const after = query.after;
     if (after) {
       select = select.where((eb) =>
-        eb.or([eb('sort_at', '>', after.sortAt), eb.and([eb('sort_at', '=', after.sortAt), eb('id', '>', after.id)])]),
+        eb.or([
+          eb('sort_at', '>', after.sortAt),
+          eb.and([eb('sort_at', '=', after.sortAt), eb('id', '>', after.id)]),
+        ]),
       );
     }
     const rows = await select.orderBy('sort_at').orderBy('id').limit(query.limit).execute();
@@ -140,7 +179,11 @@ function groupByTransition(settlements: readonly PendingSettlement[]): Group[] {
       const value = row[column];
       values[column] = value === row.id ? SAME_AS_ID : value;
     }
-    const key = JSON.stringify([expected.status, expected.leaseToken ?? null, ...STATE_COLUMNS.map((c) => values[c])]);
+    const key = JSON.stringify([
+      expected.status,
+      expected.leaseToken ?? null,
+      ...STATE_COLUMNS.map((c) => values[c]),
+    ]);
     let group = groups.get(key);
     if (!group) {
       group = { expected, values, ids: [] };

@@ -1,6 +1,17 @@
-import { type Clock, CORE_TOKENS, type DomainEvent, type EventSubscriber, tablesOf, toIsoUtc, type Transaction } from '@tickler/core';
+import {
+  type Clock,
+  CORE_TOKENS,
+  type DomainEvent,
+  type EventSubscriber,
+  tablesOf,
+  toIsoUtc,
+  type Transaction,
+} from '@tickler/core';
 import { inject, injectable } from 'inversify';
-import { NotificationSentEvent, type NotificationSentPayload } from '../domain/notification-sent.event';
+import {
+  NotificationSentEvent,
+  type NotificationSentPayload,
+} from '../domain/notification-sent.event';
 import { type NotificationsTables } from './notifications.tables';
 
 /**

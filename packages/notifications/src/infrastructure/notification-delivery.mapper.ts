@@ -1,4 +1,7 @@
-import { NotificationDelivery, type NotificationDeliveryState } from '../domain/notification-delivery.entity';
+import {
+  NotificationDelivery,
+  type NotificationDeliveryState,
+} from '../domain/notification-delivery.entity';
 import { type DeliveryRow, type NewDeliveryRow } from './notifications.tables';
 
 /** Row → aggregate. Rows never leave infrastructure. */
@@ -18,7 +21,13 @@ export function deliveryToDomain(row: DeliveryRow): NotificationDelivery {
     inboxId: row.inbox_id,
     source:
       row.source_app !== null && row.source_key !== null
-        ? { app: row.source_app, key: row.source_key, collection: row.source_collection, id: row.source_id, rule: row.source_rule }
+        ? {
+            app: row.source_app,
+            key: row.source_key,
+            collection: row.source_collection,
+            id: row.source_id,
+            rule: row.source_rule,
+          }
         : null,
     idempotencyKey: row.idempotency_key,
     eventAt: row.event_at,

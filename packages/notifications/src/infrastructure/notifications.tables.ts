@@ -1,5 +1,9 @@
 import { type Generated, type Insertable, type Selectable } from 'kysely';
-import { type Channel, type MissedReason, type NotificationStatus } from '../domain/notification-status';
+import {
+  type Channel,
+  type MissedReason,
+  type NotificationStatus,
+} from '../domain/notification-status';
 
 /**
  * `notification_deliveries`: one row per (recipient, channel) notification; its own delivery

@@ -1,7 +1,11 @@
 import { type Clock, CORE_TOKENS } from '@tickler/core';
 import { inject, injectable } from 'inversify';
 import { request } from 'undici';
-import { type WebhookDelivery, type WebhookOutcome, type WebhookSender } from '../application/ports/webhook-sender.port';
+import {
+  type WebhookDelivery,
+  type WebhookOutcome,
+  type WebhookSender,
+} from '../application/ports/webhook-sender.port';
 import { type ResolvedNotificationsOptions } from '../application/notifications.options';
 import { NOTIFICATIONS_TOKENS } from '../notifications.tokens';
 import { signWebhook } from './webhook-signature';

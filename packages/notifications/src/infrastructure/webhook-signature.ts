@@ -9,7 +9,12 @@ export function signWebhook(secret: string, timestamp: string, body: string): st
 }
 
 /** Receiver-side check (constant time), for tests and for documentation of the scheme. */
-export function verifyWebhookSignature(secret: string, timestamp: string, body: string, signature: string): boolean {
+export function verifyWebhookSignature(
+  secret: string,
+  timestamp: string,
+  body: string,
+  signature: string,
+): boolean {
   const expected = Buffer.from(signWebhook(secret, timestamp, body));
   const given = Buffer.from(signature);
   return expected.length === given.length && timingSafeEqual(expected, given);

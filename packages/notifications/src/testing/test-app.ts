@@ -1,7 +1,10 @@
 import { type Application, type ManualClock, tablesOf } from '@tickler/core';
 import { createTestApplication } from '@tickler/core/testing';
 import { type Kysely } from 'kysely';
-import { SendNotification, type SendNotificationResult } from '../application/send-notification/send-notification.command';
+import {
+  SendNotification,
+  type SendNotificationResult,
+} from '../application/send-notification/send-notification.command';
 import { type NotificationsTables } from '../infrastructure/notifications.tables';
 import { notificationsContext, type NotificationsContextOptions } from '../notifications.context';
 
@@ -31,11 +34,21 @@ export async function createNotificationsTestApp(
 }
 
 /** Builds a `SendNotification` with sensible defaults. */
-export function sendCommand(fields: Partial<SendNotification> & { recipientId?: string } = {}): SendNotification {
-  return Object.assign(new SendNotification(), { recipientId: 'alice', title: 'Bins out', message: 'Trash and recycling.', ...fields });
+export function sendCommand(
+  fields: Partial<SendNotification> & { recipientId?: string } = {},
+): SendNotification {
+  return Object.assign(new SendNotification(), {
+    recipientId: 'alice',
+    title: 'Bins out',
+    message: 'Trash and recycling.',
+    ...fields,
+  });
 }
 
 /** Dispatches a `SendNotification` built by {@link sendCommand}. */
-export function send(app: Application, fields: Partial<SendNotification> = {}): Promise<SendNotificationResult> {
+export function send(
+  app: Application,
+  fields: Partial<SendNotification> = {},
+): Promise<SendNotificationResult> {
   return app.dispatch(sendCommand(fields));
 }

@@ -1,4 +1,11 @@
-import { type Clock, type CommandHandler, CORE_TOKENS, type IdGenerator, type Logger, toIsoUtc } from '@tickler/core';
+import {
+  type Clock,
+  type CommandHandler,
+  CORE_TOKENS,
+  type IdGenerator,
+  type Logger,
+  toIsoUtc,
+} from '@tickler/core';
 import { inject, injectable } from 'inversify';
 import { NotificationConcurrentUpdateError } from '../../domain/notification.errors';
 import { NOTIFICATIONS_TOKENS } from '../../notifications.tokens';
@@ -37,9 +44,11 @@ export class DeliverDueNotificationsHandler implements CommandHandler<DeliverDue
     @inject(CORE_TOKENS.Clock) private readonly clock: Clock,
     @inject(CORE_TOKENS.IdGenerator) private readonly ids: IdGenerator,
     @inject(CORE_TOKENS.Logger) private readonly logger: Logger,
-    @inject(NOTIFICATIONS_TOKENS.DeliveryRepository) private readonly deliveries: NotificationDeliveryRepository,
+    @inject(NOTIFICATIONS_TOKENS.DeliveryRepository)
+    private readonly deliveries: NotificationDeliveryRepository,
     @inject(NOTIFICATIONS_TOKENS.InboxRepository) private readonly inbox: InboxRepository,
-    @inject(NOTIFICATIONS_TOKENS.SubscriptionRepository) private readonly subscriptions: SubscriptionRepository,
+    @inject(NOTIFICATIONS_TOKENS.SubscriptionRepository)
+    private readonly subscriptions: SubscriptionRepository,
     @inject(NOTIFICATIONS_TOKENS.WakeUp) private readonly wakeUp: DeliveryWakeUp,
     @inject(NOTIFICATIONS_TOKENS.WebhookSender) private readonly sender: WebhookSender,
     @inject(NOTIFICATIONS_TOKENS.Options) private readonly options: ResolvedNotificationsOptions,
@@ -60,14 +69,18 @@ export class DeliverDueNotificationsHandler implements CommandHandler<DeliverDue
     return total;
   }
 
-  private async runBatch(id: string | undefined): Promise<{ counts: DeliverDueResult; more: boolean }> {
+  private async runBatch(
+    id: string | undefined,
+  ): Promise<{ counts: DeliverDueResult; more: boolean }> {
     const limit = this.options.batchSize;
     const token = this.ids.next();
     const planned = await this.uow.run(async (tx) => {
       const nowMs = this.clock.now().getTime();
       const now = toIsoUtc(nowMs);
       const loaded = await this.deliveries.findDue(tx, now, limit, id);
-      const webhookRecipients = loaded.filter((d) => d.channel === 'webhook').map((d) => d.recipientId);
+      const webhookRecipients = loaded
+        .filter((d) => d.channel === 'webhook')
+        .map((d) => d.recipientId);
       const plan = planDueBatch(loaded, {
         now,
         due: this.options.due,
@@ -96,7 +109,10 @@ export class DeliverDueNotificationsHandler implements CommandHandler<DeliverDue
   }
 
   /** POSTs the claimed webhooks (bounded concurrency, no transaction open), then settles them. */
-  private async sendWebhooks(claims: readonly WebhookClaim[], token: string): Promise<DeliverDueResult> {
+  private async sendWebhooks(
+    claims: readonly WebhookClaim[],
+    token: string,
+  ): Promise<DeliverDueResult> {
     const outcomes = new Array<Awaited<ReturnType<WebhookSender['send']>>>(claims.length);
     let next = 0;
     const worker = async (): Promise<void> => {
@@ -111,7 +127,9 @@ export class DeliverDueNotificationsHandler implements CommandHandler<DeliverDue
         });
       }
     };
-    await Promise.all(Array.from({ length: Math.min(this.options.webhookConcurrency, claims.length) }, worker));
+    await Promise.all(
+      Array.from({ length: Math.min(this.options.webhookConcurrency, claims.length) }, worker),
+    );
 
     const counts: DeliverDueResult = { sent: 0, missed: 0, failed: 0, retried: 0 };
     await this.uow.run(async (tx) => {
@@ -121,16 +139,26 @@ export class DeliverDueNotificationsHandler implements CommandHandler<DeliverDue
         if (outcome?.ok) {
           claim.delivery.markSent(now, null);
         } else {
-          claim.delivery.recordFailedAttempt(now, outcome?.error ?? 'no outcome', this.options.retry);
+          claim.delivery.recordFailedAttempt(
+            now,
+            outcome?.error ?? 'no outcome',
+            this.options.retry,
+          );
         }
-        return { delivery: claim.delivery, expected: { status: 'sending' as const, leaseToken: token } };
+        return {
+          delivery: claim.delivery,
+          expected: { status: 'sending' as const, leaseToken: token },
+        };
       });
       const updated = await this.deliveries.settleMany(tx, settlements);
       for (const { delivery } of settlements) {
         const events = delivery.pullEvents();
         if (!updated.has(delivery.id)) {
           // Our lease expired and another run took the row over: its outcome is theirs to record.
-          this.logger.warn({ deliveryId: delivery.id }, 'webhook claim lost before settling; left to the newer claim');
+          this.logger.warn(
+            { deliveryId: delivery.id },
+            'webhook claim lost before settling; left to the newer claim',
+          );
           continue;
         }
         tx.recordEvents(events);

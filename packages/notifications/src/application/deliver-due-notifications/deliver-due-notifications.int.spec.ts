@@ -19,10 +19,27 @@ describe('DeliverDueNotifications on SQLite', () => {
     await clock.advance(1);
     expect(sent.map((e) => e.payload.deliveryId)).toEqual([delivery.id]);
     expect(sent[0]?.payload.sentAt).toBe(at(1234));
-    const row = await db.selectFrom('notification_deliveries').selectAll().where('id', '=', delivery.id).executeTakeFirstOrThrow();
-    expect(row).toMatchObject({ status: 'sent', sent_at: at(1234), inbox_id: delivery.id, due_at: null, attempts: 1 });
+    const row = await db
+      .selectFrom('notification_deliveries')
+      .selectAll()
+      .where('id', '=', delivery.id)
+      .executeTakeFirstOrThrow();
+    expect(row).toMatchObject({
+      status: 'sent',
+      sent_at: at(1234),
+      inbox_id: delivery.id,
+      due_at: null,
+      attempts: 1,
+    });
     const inbox = await db.selectFrom('notification_inbox').selectAll().execute();
-    expect(inbox).toEqual([expect.objectContaining({ id: delivery.id, notification_id: delivery.id, recipient_id: 'alice', read_at: null })]);
+    expect(inbox).toEqual([
+      expect.objectContaining({
+        id: delivery.id,
+        notification_id: delivery.id,
+        recipient_id: 'alice',
+        read_at: null,
+      }),
+    ]);
     await app.stop();
   });
 
@@ -31,12 +48,21 @@ describe('DeliverDueNotifications on SQLite', () => {
     await clock.advance(0);
     await app.uow.run(async () => {
       for (let i = 0; i < 10_000; i++) {
-        await app.dispatch(sendCommand({ recipientId: `u${i % 50}`, scheduledAt: at(60_000 + i * 1000) }));
+        await app.dispatch(
+          sendCommand({ recipientId: `u${i % 50}`, scheduledAt: at(60_000 + i * 1000) }),
+        );
       }
     });
-    const wakeUps = await sql<{ n: number; run_at: string }>`select count(*) as n, min(run_at) as run_at from shared_scheduled_commands where command_type = 'notifications.deliver-due' and key = 'notifications.deliver-due:wake'`.execute(db);
+    const wakeUps = await sql<{
+      n: number;
+      run_at: string;
+    }>`select count(*) as n, min(run_at) as run_at from shared_scheduled_commands where command_type = 'notifications.deliver-due' and key = 'notifications.deliver-due:wake'`.execute(
+      db,
+    );
     expect(wakeUps.rows[0]).toEqual({ n: 1, run_at: at(60_000) });
-    const all = await sql<{ n: number }>`select count(*) as n from shared_scheduled_commands`.execute(db);
+    const all = await sql<{
+      n: number;
+    }>`select count(*) as n from shared_scheduled_commands`.execute(db);
     expect(all.rows[0]?.n).toBe(2); // the wake-up + the minutely safety-net job
     await app.stop();
   });
@@ -47,8 +73,14 @@ describe('DeliverDueNotifications on SQLite', () => {
       await send(app, { scheduledAt: at(60_000 + i) });
     }
     await sql`analyze`.execute(db);
-    const compiled = KyselyNotificationDeliveryRepository.dueQuery({ db: app.database.kysely }, at(0), 500).compile();
-    const plan = await db.executeQuery<{ detail: string }>(CompiledQuery.raw(`explain query plan ${compiled.sql}`, [...compiled.parameters]));
+    const compiled = KyselyNotificationDeliveryRepository.dueQuery(
+      { db: app.database.kysely },
+      at(0),
+      500,
+    ).compile();
+    const plan = await db.executeQuery<{ detail: string }>(
+      CompiledQuery.raw(`explain query plan ${compiled.sql}`, [...compiled.parameters]),
+    );
     const details = plan.rows.map((r) => r.detail).join('\n');
     expect(details).toContain('USING INDEX notification_deliveries_live_due_at');
     expect(details).not.toMatch(/SCAN notification_deliveries(?! USING)/);
@@ -57,7 +89,11 @@ describe('DeliverDueNotifications on SQLite', () => {
   });
 
   it('drains more due rows than one batch, in bounded batches, and re-arms for the rest', async () => {
-    const { app, clock, db } = await createNotificationsTestApp({ start: false, batchSize: 100, maxBatchesPerRun: 3 });
+    const { app, clock, db } = await createNotificationsTestApp({
+      start: false,
+      batchSize: 100,
+      maxBatchesPerRun: 3,
+    });
     await app.uow.run(async () => {
       for (let i = 0; i < 450; i++) {
         await app.dispatch(sendCommand({ recipientId: `u${i % 7}`, scheduledAt: at(1000 + i) }));
@@ -66,11 +102,18 @@ describe('DeliverDueNotifications on SQLite', () => {
     clock.set(at(10_000));
     const first = await app.dispatch(new DeliverDueNotifications());
     expect(first).toEqual({ sent: 300, missed: 0, failed: 0, retried: 0 });
-    const wake = await sql<{ run_at: string }>`select run_at from shared_scheduled_commands where key = 'notifications.deliver-due:wake'`.execute(db);
+    const wake = await sql<{
+      run_at: string;
+    }>`select run_at from shared_scheduled_commands where key = 'notifications.deliver-due:wake'`.execute(
+      db,
+    );
     expect(wake.rows).toEqual([{ run_at: at(1000) }]); // already at the earliest: stays, runs at once
     const second = await app.dispatch(new DeliverDueNotifications());
     expect(second.sent).toBe(150);
-    const counts = await db.selectFrom('notification_inbox').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const counts = await db
+      .selectFrom('notification_inbox')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     expect(Number(counts.n)).toBe(450);
     await app.stop();
   });

@@ -38,8 +38,17 @@ export interface DueBatchContext {
  * Decides, in the aggregate, what happens to each loaded due delivery, and collects the writes
  * for the batch's set-based persistence. No I/O here.
  */
-export function planDueBatch(loaded: readonly NotificationDelivery[], ctx: DueBatchContext): DueBatchPlan {
-  const plan: DueBatchPlan = { settlements: [], inboxItems: [], claims: [], counts: { sent: 0, missed: 0, failed: 0, retried: 0 }, deferred: 0 };
+export function planDueBatch(
+  loaded: readonly NotificationDelivery[],
+  ctx: DueBatchContext,
+): DueBatchPlan {
+  const plan: DueBatchPlan = {
+    settlements: [],
+    inboxItems: [],
+    claims: [],
+    counts: { sent: 0, missed: 0, failed: 0, retried: 0 },
+    deferred: 0,
+  };
   const { counts } = plan;
   for (const delivery of loaded) {
     const expected =

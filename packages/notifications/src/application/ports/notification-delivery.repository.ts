@@ -33,7 +33,11 @@ export interface ListDeliveriesQuery {
 export interface NotificationDeliveryRepository {
   insert(scope: Scope, delivery: NotificationDelivery): Promise<void>;
   findById(scope: Scope, id: string): Promise<NotificationDelivery | undefined>;
-  findByIdempotencyKey(scope: Scope, recipientId: string, key: string): Promise<NotificationDelivery | undefined>;
+  findByIdempotencyKey(
+    scope: Scope,
+    recipientId: string,
+    key: string,
+  ): Promise<NotificationDelivery | undefined>;
   /**
    * Writes every field of one delivery, guarded by its expected state; throws
    * `NotificationConcurrentUpdateError` when the row moved on.

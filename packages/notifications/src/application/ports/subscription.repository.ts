@@ -19,5 +19,8 @@ export interface SubscriptionRepository {
   /** Returns whether a row was removed. */
   remove(scope: Scope, recipientId: string, id: string): Promise<boolean>;
   /** The webhook of each given recipient that has one. */
-  webhooksFor(scope: Scope, recipientIds: readonly string[]): Promise<Map<string, WebhookSubscription>>;
+  webhooksFor(
+    scope: Scope,
+    recipientIds: readonly string[],
+  ): Promise<Map<string, WebhookSubscription>>;
 }

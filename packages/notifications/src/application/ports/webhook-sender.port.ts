@@ -10,7 +10,8 @@ export interface WebhookDelivery {
 }
 
 /** What came back: a 2xx is `ok`; anything else (status, timeout, refused) carries a short error. */
-export type WebhookOutcome = { readonly ok: true; readonly status: number } | { readonly ok: false; readonly error: string };
+export type WebhookOutcome =
+  { readonly ok: true; readonly status: number } | { readonly ok: false; readonly error: string };
 
 /** Sends signed webhook requests. Never throws: transport failures are outcomes. */
 export interface WebhookSender {

@@ -1,5 +1,13 @@
 import { Type } from 'class-transformer';
-import { IsIn, IsNotEmpty, IsOptional, IsString, Matches, MaxLength, ValidateNested } from 'class-validator';
+import {
+  IsIn,
+  IsNotEmpty,
+  IsOptional,
+  IsString,
+  Matches,
+  MaxLength,
+  ValidateNested,
+} from 'class-validator';
 import { Command, IsInstant } from '@tickler/core';
 import { type NotificationView } from '../notification.view';
 
@@ -24,7 +32,12 @@ export interface SendNotificationResult {
 export class SendNotification extends Command<SendNotificationResult> {
   static readonly type = 'notifications.send';
 
-  @IsString() @IsNotEmpty() @MaxLength(200) @Matches(/^[A-Za-z0-9._:@-]+$/, { message: 'recipientId may contain only letters, digits and . _ : @ -' })
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(200)
+  @Matches(/^[A-Za-z0-9._:@-]+$/, {
+    message: 'recipientId may contain only letters, digits and . _ : @ -',
+  })
   recipientId!: string;
 
   @IsString() @IsNotEmpty() @MaxLength(200) title!: string;
@@ -34,6 +47,9 @@ export class SendNotification extends Command<SendNotificationResult> {
   @IsOptional() @IsIn(['inbox', 'webhook']) channel?: 'inbox' | 'webhook';
   @IsOptional() @IsInstant() eventAt?: string;
   @IsOptional() @IsInstant() expiresAt?: string;
-  @IsOptional() @ValidateNested() @Type(() => NotificationSourceInput) source?: NotificationSourceInput;
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => NotificationSourceInput)
+  source?: NotificationSourceInput;
   @IsOptional() @IsString() @IsNotEmpty() @MaxLength(200) idempotencyKey?: string;
 }

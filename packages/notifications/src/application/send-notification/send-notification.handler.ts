@@ -1,4 +1,11 @@
-import { type Clock, type CommandHandler, CORE_TOKENS, type IdGenerator, parseInstant, toIsoUtc } from '@tickler/core';
+import {
+  type Clock,
+  type CommandHandler,
+  CORE_TOKENS,
+  type IdGenerator,
+  parseInstant,
+  toIsoUtc,
+} from '@tickler/core';
 import { inject, injectable } from 'inversify';
 import { NotificationDelivery } from '../../domain/notification-delivery.entity';
 import { NOTIFICATIONS_TOKENS } from '../../notifications.tokens';
@@ -22,7 +29,8 @@ export class SendNotificationHandler implements CommandHandler<SendNotification>
     @inject(CORE_TOKENS.UnitOfWork) private readonly uow: TransactionRunner,
     @inject(CORE_TOKENS.Clock) private readonly clock: Clock,
     @inject(CORE_TOKENS.IdGenerator) private readonly ids: IdGenerator,
-    @inject(NOTIFICATIONS_TOKENS.DeliveryRepository) private readonly deliveries: NotificationDeliveryRepository,
+    @inject(NOTIFICATIONS_TOKENS.DeliveryRepository)
+    private readonly deliveries: NotificationDeliveryRepository,
     @inject(NOTIFICATIONS_TOKENS.InboxRepository) private readonly inbox: InboxRepository,
     @inject(NOTIFICATIONS_TOKENS.WakeUp) private readonly wakeUp: DeliveryWakeUp,
     @inject(NOTIFICATIONS_TOKENS.Options) private readonly options: ResolvedNotificationsOptions,
@@ -31,7 +39,11 @@ export class SendNotificationHandler implements CommandHandler<SendNotification>
   execute(command: SendNotification): Promise<SendNotificationResult> {
     return this.uow.run(async (tx) => {
       if (command.idempotencyKey !== undefined) {
-        const existing = await this.deliveries.findByIdempotencyKey(tx, command.recipientId, command.idempotencyKey);
+        const existing = await this.deliveries.findByIdempotencyKey(
+          tx,
+          command.recipientId,
+          command.idempotencyKey,
+        );
         if (existing) {
           return { delivery: toNotificationView(existing), created: false };
         }
@@ -44,12 +56,22 @@ export class SendNotificationHandler implements CommandHandler<SendNotification>
           title: command.title,
           message: command.message,
           url: command.url ?? null,
-          scheduledAt: command.scheduledAt === undefined ? null : parseInstant(command.scheduledAt, 'scheduledAt'),
+          scheduledAt:
+            command.scheduledAt === undefined
+              ? null
+              : parseInstant(command.scheduledAt, 'scheduledAt'),
           eventAt: command.eventAt === undefined ? null : parseInstant(command.eventAt, 'eventAt'),
-          expiresAt: command.expiresAt === undefined ? null : parseInstant(command.expiresAt, 'expiresAt'),
+          expiresAt:
+            command.expiresAt === undefined ? null : parseInstant(command.expiresAt, 'expiresAt'),
           idempotencyKey: command.idempotencyKey ?? null,
           source: command.source
-            ? { app: command.source.app, key: command.source.key, collection: command.source.collection ?? null, id: command.source.id ?? null, rule: null }
+            ? {
+                app: command.source.app,
+                key: command.source.key,
+                collection: command.source.collection ?? null,
+                id: command.source.id ?? null,
+                rule: null,
+              }
             : null,
         },
         now,

@@ -15,7 +15,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('sent_at', 'text', (c) => c.notNull())
     .addColumn('projected_at', 'text', (c) => c.notNull())
     .execute();
-  await sql`create index notification_delivery_log_recipient on notification_delivery_log (recipient_id, seq)`.execute(db);
+  await sql`create index notification_delivery_log_recipient on notification_delivery_log (recipient_id, seq)`.execute(
+    db,
+  );
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

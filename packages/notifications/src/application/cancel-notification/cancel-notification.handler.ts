@@ -1,0 +1,39 @@
+import { type Clock, type CommandHandler, CORE_TOKENS, toIsoUtc } from '@tickler/core';
+import { inject, injectable } from 'inversify';
+import { NOTIFICATIONS_TOKENS } from '../../notifications.tokens';
+import { loadOwnedDelivery } from '../load-owned-delivery';
+import { toNotificationView } from '../notification-view.mapper';
+import { type NotificationView } from '../notification.view';
+import { type NotificationDeliveryRepository } from '../ports/notification-delivery.repository';
+import { type TransactionRunner } from '../ports/transaction-runner.port';
+import { CancelNotification } from './cancel-notification.command';
+
+@injectable()
+export class CancelNotificationHandler implements CommandHandler<CancelNotification> {
+  static readonly handles = CancelNotification;
+
+  constructor(
+    @inject(CORE_TOKENS.UnitOfWork) private readonly uow: TransactionRunner,
+    @inject(CORE_TOKENS.Clock) private readonly clock: Clock,
+    @inject(NOTIFICATIONS_TOKENS.DeliveryRepository)
+    private readonly deliveries: NotificationDeliveryRepository,
+  ) {}
+
+  execute(command: CancelNotification): Promise<NotificationView> {
+    return this.uow.run(async (tx) => {
+      const delivery = await loadOwnedDelivery(
+        this.deliveries,
+        tx,
+        command.recipientId,
+        command.id,
+      );
+      const loadedStatus = delivery.status;
+      // The wake-up is left alone: a wake-up that finds nothing due just re-arms at the next row.
+      if (delivery.cancel(toIsoUtc(this.clock.now()))) {
+        await this.deliveries.save(tx, delivery, { status: loadedStatus });
+        tx.recordEvents(delivery.pullEvents());
+      }
+      return toNotificationView(delivery);
+    });
+  }
+}

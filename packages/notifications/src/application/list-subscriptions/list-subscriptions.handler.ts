@@ -1,0 +1,23 @@
+import { type CommandHandler, CORE_TOKENS, type Database } from '@tickler/core';
+import { inject, injectable } from 'inversify';
+import { NOTIFICATIONS_TOKENS } from '../../notifications.tokens';
+import { toSubscriptionView } from '../notification-view.mapper';
+import { type SubscriptionView } from '../notification.view';
+import { type SubscriptionRepository } from '../ports/subscription.repository';
+import { ListSubscriptions } from './list-subscriptions.command';
+
+@injectable()
+export class ListSubscriptionsHandler implements CommandHandler<ListSubscriptions> {
+  static readonly handles = ListSubscriptions;
+
+  constructor(
+    @inject(CORE_TOKENS.Database) private readonly database: Pick<Database, 'kysely'>,
+    @inject(NOTIFICATIONS_TOKENS.SubscriptionRepository)
+    private readonly subscriptions: SubscriptionRepository,
+  ) {}
+
+  async execute(command: ListSubscriptions): Promise<SubscriptionView[]> {
+    const rows = await this.subscriptions.list({ db: this.database.kysely }, command.recipientId);
+    return rows.map(toSubscriptionView);
+  }
+}

@@ -1,0 +1,26 @@
+import { type CommandHandler, CORE_TOKENS } from '@tickler/core';
+import { inject, injectable } from 'inversify';
+import { SubscriptionNotFoundError } from '../../domain/notification.errors';
+import { NOTIFICATIONS_TOKENS } from '../../notifications.tokens';
+import { type SubscriptionRepository } from '../ports/subscription.repository';
+import { type TransactionRunner } from '../ports/transaction-runner.port';
+import { RemoveSubscription } from './remove-subscription.command';
+
+@injectable()
+export class RemoveSubscriptionHandler implements CommandHandler<RemoveSubscription> {
+  static readonly handles = RemoveSubscription;
+
+  constructor(
+    @inject(CORE_TOKENS.UnitOfWork) private readonly uow: TransactionRunner,
+    @inject(NOTIFICATIONS_TOKENS.SubscriptionRepository)
+    private readonly subscriptions: SubscriptionRepository,
+  ) {}
+
+  execute(command: RemoveSubscription): Promise<void> {
+    return this.uow.run(async (tx) => {
+      if (!(await this.subscriptions.remove(tx, command.recipientId, command.id))) {
+        throw new SubscriptionNotFoundError(command.recipientId, command.id);
+      }
+    });
+  }
+}

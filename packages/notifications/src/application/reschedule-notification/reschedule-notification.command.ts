@@ -1,0 +1,20 @@
+import { IsOptional, IsString, MaxLength } from 'class-validator';
+import { Command, IsInstant } from '@tickler/core';
+import { type NotificationView } from '../notification.view';
+import { IsEntityId, IsRecipientId } from '../recipient-id.validator';
+
+/**
+ * Edits a scheduled delivery: content and/or its send instant. Only while `scheduled`
+ * (`NOTIFICATIONS.ALREADY_SENT` / `NOTIFICATIONS.NOT_SCHEDULED` otherwise). A new instant moves
+ * the dispatcher's wake-up (only ever earlier) in the same transaction.
+ */
+export class RescheduleNotification extends Command<NotificationView> {
+  static readonly type = 'notifications.reschedule';
+
+  @IsRecipientId() recipientId!: string;
+  @IsEntityId() id!: string;
+  @IsOptional() @IsString() @MaxLength(200) title?: string;
+  @IsOptional() @IsString() @MaxLength(4000) message?: string;
+  @IsOptional() @IsString() @MaxLength(2000) url?: string;
+  @IsOptional() @IsInstant() scheduledAt?: string;
+}
