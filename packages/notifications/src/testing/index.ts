@@ -1,3 +1,4 @@
 // Test helpers of the notifications context: import from `@tickler/notifications/testing` in
 // tests only (excluded from the library build).
 export * from './test-app';
+export * from './webhook-receiver';
