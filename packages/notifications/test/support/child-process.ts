@@ -1,0 +1,75 @@
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+
+const REGISTER = path.join(__dirname, 'swc-register.js');
+
+/** A real Node child process running a TypeScript fixture, with line-based stdout. */
+export interface Child {
+  readonly pid: number;
+  /** Resolves with the first stdout line that satisfies `match` (rejects if the child exits first). */
+  line(match: (line: string) => boolean): Promise<string>;
+  readonly exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+  kill(signal: NodeJS.Signals): void;
+  stderr(): string;
+}
+
+export function spawnFixture(script: string, args: readonly string[]): Child {
+  const child = spawn(process.execPath, ['-r', REGISTER, script, ...args], { stdio: 'pipe' });
+  const lines: string[] = [];
+  const waiters: {
+    match: (l: string) => boolean;
+    resolve: (l: string) => void;
+    reject: (e: Error) => void;
+  }[] = [];
+  let errors = '';
+  let buffered = '';
+  let ended = false;
+  child.stderr.on('data', (chunk: Buffer) => {
+    errors += chunk.toString();
+  });
+  child.stdout.on('data', (chunk: Buffer) => {
+    buffered += chunk.toString();
+    let at = buffered.indexOf('\n');
+    while (at >= 0) {
+      const line = buffered.slice(0, at);
+      buffered = buffered.slice(at + 1);
+      lines.push(line);
+      for (const waiter of [...waiters]) {
+        if (waiter.match(line)) {
+          waiters.splice(waiters.indexOf(waiter), 1);
+          waiter.resolve(line);
+        }
+      }
+      at = buffered.indexOf('\n');
+    }
+  });
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => {
+    child.on('exit', (code, signal) => {
+      ended = true;
+      for (const waiter of waiters.splice(0)) {
+        waiter.reject(
+          new Error(
+            `child exited (${String(code ?? signal)}) before the expected line; stderr:\n${errors}`,
+          ),
+        );
+      }
+      resolve({ code, signal });
+    });
+  });
+  return {
+    pid: child.pid ?? -1,
+    exited,
+    kill: (signal) => child.kill(signal),
+    stderr: () => errors,
+    line: (match) => {
+      const seen = lines.find(match);
+      if (seen !== undefined) {
+        return Promise.resolve(seen);
+      }
+      if (ended) {
+        return Promise.reject(new Error(`child already exited; stderr:\n${errors}`));
+      }
+      return new Promise((resolve, reject) => waiters.push({ match, resolve, reject }));
+    },
+  };
+}
