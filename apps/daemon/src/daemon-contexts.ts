@@ -1,8 +1,12 @@
 import { type BoundedContext } from '@tickler/core';
+import { notificationsContext } from '@tickler/notifications';
 import { authContext } from './auth/auth.context';
 import { type DaemonConfig } from './config/daemon-config';
 
 /** The bounded contexts the daemon composes, configured from its settings. */
-export function daemonContexts(_config: DaemonConfig): BoundedContext[] {
-  return [authContext()];
+export function daemonContexts(config: DaemonConfig): BoundedContext[] {
+  return [
+    notificationsContext({ graceMs: config.graceMs, delivery: config.delivery }),
+    authContext(),
+  ];
 }

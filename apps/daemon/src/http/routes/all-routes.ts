@@ -3,6 +3,10 @@ import { type DaemonMetrics } from '../../metrics/daemon-metrics';
 import { buildOpenApi } from '../openapi';
 import { type RouteSpec } from '../route';
 import { eventRoutes } from './event.routes';
+import { inboxRoutes } from './inbox.routes';
+import { internalRoutes } from './internal.routes';
+import { notificationRoutes } from './notification.routes';
+import { subscriptionRoutes } from './subscription.routes';
 import { systemRoutes } from './system.routes';
 import { tokenRoutes } from './token.routes';
 
@@ -15,6 +19,14 @@ export function allRoutes(deps: {
   const routes: RouteSpec[] = [];
   let document: unknown;
   const openapi = (): unknown => (document ??= buildOpenApi(routes, deps.version));
-  routes.push(...systemRoutes(deps.metrics, openapi), ...tokenRoutes(), ...eventRoutes(deps.hub));
+  routes.push(
+    ...systemRoutes(deps.metrics, openapi),
+    ...tokenRoutes(),
+    ...notificationRoutes(),
+    ...inboxRoutes(),
+    ...subscriptionRoutes(),
+    ...internalRoutes(),
+    ...eventRoutes(deps.hub),
+  );
   return routes;
 }

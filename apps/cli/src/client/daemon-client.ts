@@ -1,0 +1,59 @@
+import { CliError } from '../cli.error';
+import { type Connection } from './connection';
+
+interface ErrorBody {
+  error?: { code?: string; message?: string; fields?: { path: string; message: string }[] };
+}
+
+/** One line describing a daemon error answer. */
+export function describeFailure(status: number, body: unknown): string {
+  const error = (body as ErrorBody | undefined)?.error;
+  if (error?.fields && error.fields.length > 0) {
+    return `invalid input: ${error.fields.map((f) => `${f.path || '(body)'}: ${f.message}`).join('; ')}`;
+  }
+  const code = error?.code ? ` ${error.code}` : '';
+  const message = error?.message ?? (typeof body === 'string' ? body : 'no details');
+  return `daemon answered ${status}${code}: ${message}`;
+}
+
+/** JSON over HTTP to the daemon, with every failure turned into a one-line {@link CliError}. */
+export class DaemonClient {
+  constructor(private readonly connection: Connection) {}
+
+  async call<T>(
+    method: string,
+    path: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ): Promise<T> {
+    let response: Response;
+    try {
+      response = await fetch(`${this.connection.url}${path}`, {
+        method,
+        headers: {
+          authorization: `Bearer ${this.connection.token}`,
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+          ...headers,
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+    } catch (error) {
+      const cause =
+        (error as { cause?: { code?: string } }).cause?.code ?? (error as Error).message;
+      throw new CliError(
+        `cannot reach the daemon at ${this.connection.url} (${cause}); is it running? (npm start)`,
+      );
+    }
+    const text = await response.text();
+    let parsed: unknown = text;
+    try {
+      parsed = text === '' ? undefined : JSON.parse(text);
+    } catch {
+      // Not JSON: keep the text for the error message.
+    }
+    if (!response.ok) {
+      throw new CliError(describeFailure(response.status, parsed));
+    }
+    return parsed as T;
+  }
+}

@@ -1,0 +1,37 @@
+import { type Command } from 'commander';
+import { DaemonClient } from './client/daemon-client';
+import { resolveConnection } from './client/connection';
+import { createOutput, type Output } from './output/output';
+
+/** Options every command accepts (declared once on the program). */
+export interface GlobalOptions {
+  daemon?: string;
+  token?: string;
+  user: string;
+  json: boolean;
+}
+
+/** What a command's action works with. */
+export interface CommandContext {
+  readonly client: DaemonClient;
+  readonly out: Output;
+  /** The user whose notifications and inbox the command acts on. */
+  readonly user: string;
+  /** `/v1/users/{user}` with the user encoded. */
+  readonly userPath: string;
+}
+
+/** Builds the context from a command's own and global options. */
+export function contextOf(command: Command): CommandContext {
+  const options = command.optsWithGlobals<GlobalOptions>();
+  const out = createOutput(options.json);
+  const client = new DaemonClient(
+    resolveConnection({ daemon: options.daemon, token: options.token }),
+  );
+  return {
+    client,
+    out,
+    user: options.user,
+    userPath: `/v1/users/${encodeURIComponent(options.user)}`,
+  };
+}

@@ -1,0 +1,50 @@
+import { type Command } from 'commander';
+import { type NotificationView } from '@tickler/notifications';
+import { CliError } from '../cli.error';
+import { contextOf } from '../command-context';
+import { notificationDetail } from '../output/notification-text';
+import { describeInstant } from '../time/format-instant';
+import { resolveWhen } from '../time/resolve-when';
+
+interface EditOptions {
+  title?: string;
+  message?: string;
+  url?: string;
+  at?: string;
+  in?: string;
+}
+
+/** `tickler edit <id> [--title] [--message] [--url] [--at | --in]` (only while scheduled). */
+export function editCommand(program: Command): void {
+  program
+    .command('edit')
+    .description('change a scheduled notification')
+    .argument('<id>', 'notification id')
+    .option('--title <text>', 'new title')
+    .option('-m, --message <text>', 'new message')
+    .option('--url <link>', 'new link')
+    .option('--at <when>', 'new time, in your local time zone')
+    .option('--in <duration>', 'new time, from now')
+    .action(async (id: string, options: EditOptions, command: Command) => {
+      const at = resolveWhen(options, new Date(), true);
+      const patch = {
+        ...(options.title === undefined ? {} : { title: options.title }),
+        ...(options.message === undefined ? {} : { message: options.message }),
+        ...(options.url === undefined ? {} : { url: options.url }),
+        ...(at === undefined ? {} : { scheduledAt: at.toISOString() }),
+      };
+      if (Object.keys(patch).length === 0) {
+        throw new CliError('nothing to change: give --title, --message, --url, --at or --in', 2);
+      }
+      const ctx = contextOf(command);
+      if (at) {
+        ctx.out.note(`Rescheduling for ${describeInstant(at)}`);
+      }
+      const delivery = await ctx.client.call<NotificationView>(
+        'PATCH',
+        `${ctx.userPath}/notifications/${encodeURIComponent(id)}`,
+        patch,
+      );
+      ctx.out.result(delivery, () => `Updated ${delivery.id}\n${notificationDetail(delivery)}`);
+    });
+}

@@ -1,0 +1,45 @@
+import { type Command } from 'commander';
+import { type NotificationView } from '@tickler/notifications';
+import { contextOf } from '../command-context';
+import { notificationDetail } from '../output/notification-text';
+import { describeInstant } from '../time/format-instant';
+import { resolveWhen } from '../time/resolve-when';
+
+interface RemindOptions {
+  at?: string;
+  in?: string;
+  url?: string;
+  message?: string;
+}
+
+/** `tickler remind <text...> --at <when> | --in <duration> [--url] [--message]` */
+export function remindCommand(program: Command): void {
+  program
+    .command('remind')
+    .description('schedule a reminder (the resolved instant is echoed in local time and UTC first)')
+    .argument('<text...>', 'what to be reminded of (the notification title)')
+    .option(
+      '--at <when>',
+      'when, in your local time zone: "tomorrow 9am", "friday 18:00", or ISO 8601',
+    )
+    .option('--in <duration>', 'how long from now: 90s, 15m, 2h, 1h30m, 2d')
+    .option('--url <link>', 'a link to open from the notification')
+    .option('-m, --message <text>', 'a longer message', '')
+    .action(async (words: string[], options: RemindOptions, command: Command) => {
+      const now = new Date();
+      const at = resolveWhen(options, now, false)!;
+      const ctx = contextOf(command);
+      ctx.out.note(`Scheduling for ${describeInstant(at)}`);
+      const delivery = await ctx.client.call<NotificationView>(
+        'POST',
+        `${ctx.userPath}/notifications`,
+        {
+          title: words.join(' '),
+          message: options.message ?? '',
+          scheduledAt: at.toISOString(),
+          ...(options.url === undefined ? {} : { url: options.url }),
+        },
+      );
+      ctx.out.result(delivery, () => `Scheduled ${delivery.id}\n${notificationDetail(delivery)}`);
+    });
+}

@@ -1,0 +1,62 @@
+import { type InboxItemView, type NotificationView } from '@tickler/notifications';
+import { formatStored } from '../time/format-instant';
+import { renderRecord, renderTable } from './table';
+
+/** Notifications as a table: id, status, when (local), title. */
+export function notificationTable(items: readonly NotificationView[]): string {
+  if (items.length === 0) {
+    return 'no notifications';
+  }
+  return renderTable(
+    ['ID', 'STATUS', 'SCHEDULED (local)', 'SENT (local)', 'TITLE'],
+    items.map((n) => [
+      n.id,
+      n.status,
+      formatStored(n.scheduledAt),
+      formatStored(n.sentAt),
+      n.title,
+    ]),
+  );
+}
+
+/** One notification, every field, instants in local time with UTC alongside. */
+export function notificationDetail(n: NotificationView): string {
+  const when = (stored: string | null): string =>
+    stored ? `${formatStored(stored)}  ${stored}` : '-';
+  return renderRecord({
+    id: n.id,
+    user: n.userId,
+    status: n.status,
+    channel: n.channel,
+    title: n.title,
+    message: n.message,
+    url: n.url,
+    scheduled: when(n.scheduledAt),
+    sent: when(n.sentAt),
+    attempts: n.attempts,
+    lastError: n.lastError,
+    missedReason: n.missedReason,
+    eventAt: when(n.eventAt),
+    expiresAt: when(n.expiresAt),
+    source: n.source,
+    created: when(n.createdAt),
+    updated: when(n.updatedAt),
+  });
+}
+
+/** Inbox items as a table. */
+export function inboxTable(items: readonly InboxItemView[]): string {
+  if (items.length === 0) {
+    return 'inbox is empty';
+  }
+  return renderTable(
+    ['ID', 'RECEIVED (local)', 'READ', 'TITLE', 'MESSAGE'],
+    items.map((i) => [
+      i.id,
+      formatStored(i.createdAt),
+      i.readAt ? 'yes' : 'no',
+      i.title,
+      i.message,
+    ]),
+  );
+}

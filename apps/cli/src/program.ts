@@ -1,0 +1,38 @@
+import { Command, Option } from 'commander';
+import { deliverDueCommand } from './commands/deliver-due.command';
+import { editCommand } from './commands/edit.command';
+import { inboxCommand } from './commands/inbox.command';
+import { listCommand } from './commands/list.command';
+import { remindCommand } from './commands/remind.command';
+import { showCommand } from './commands/show.command';
+import { transitionCommands } from './commands/transition.command';
+
+/** The `tickler` program: global options once, one file per command. */
+export function buildProgram(): Command {
+  const program = new Command('tickler')
+    .description('Remind-me-later notifications, through a running Tickler daemon.')
+    .version('0.1.0')
+    .addOption(
+      new Option('--daemon <url>', 'daemon address (default: from TICKLER_HOST/TICKLER_PORT)').env(
+        'TICKLER_URL',
+      ),
+    )
+    .addOption(
+      new Option(
+        '--token <token>',
+        'bearer token (default: TICKLER_ADMIN_TOKEN, else admin.token beside TICKLER_DB)',
+      ),
+    )
+    .addOption(new Option('--user <id>', 'whose notifications').env('TICKLER_USER').default('me'))
+    .option('--json', 'machine-readable JSON on stdout', false)
+    .showHelpAfterError()
+    .exitOverride();
+  remindCommand(program);
+  listCommand(program);
+  showCommand(program);
+  transitionCommands(program);
+  editCommand(program);
+  inboxCommand(program);
+  deliverDueCommand(program);
+  return program;
+}

@@ -1,0 +1,33 @@
+const pad = (n: number, width = 2): string => String(n).padStart(width, '0');
+
+/** The local time zone's name (IANA), e.g. `Europe/Paris`. */
+export function localZone(): string {
+  return Intl.DateTimeFormat().resolvedOptions().timeZone;
+}
+
+/** `UTC+02:00` for a Date in the local zone. */
+function offsetOf(at: Date): string {
+  const minutes = -at.getTimezoneOffset();
+  const sign = minutes < 0 ? '-' : '+';
+  const abs = Math.abs(minutes);
+  return `UTC${sign}${pad(Math.floor(abs / 60))}:${pad(abs % 60)}`;
+}
+
+/** Local wall-clock text, locale-independent: `Tue 2026-12-01 09:00:00 (UTC+01:00)`. */
+export function formatLocal(at: Date): string {
+  const day = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'][at.getDay()] ?? '';
+  return (
+    `${day} ${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())} ` +
+    `${pad(at.getHours())}:${pad(at.getMinutes())}:${pad(at.getSeconds())} (${offsetOf(at)})`
+  );
+}
+
+/** Local wall-clock text of a stored instant, or `-` when absent. */
+export function formatStored(stored: string | null | undefined): string {
+  return stored ? formatLocal(new Date(stored)) : '-';
+}
+
+/** The echo before scheduling: local time with its zone and the UTC instant. */
+export function describeInstant(at: Date): string {
+  return `${formatLocal(at)} ${localZone()} = ${at.toISOString()} UTC`;
+}

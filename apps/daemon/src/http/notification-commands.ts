@@ -1,0 +1,35 @@
+import {
+  CancelNotification,
+  DeliverDueNotifications,
+  GetNotification,
+  ListInbox,
+  ListNotifications,
+  ListSubscriptions,
+  MarkInboxRead,
+  RegisterWebhook,
+  RemoveSubscription,
+  RescheduleNotification,
+  SendNotification,
+  SendNotificationNow,
+} from '@tickler/notifications';
+
+/**
+ * Command types the HTTP routes dispatch, by their stable `static type` (the bus routes by it,
+ * and the command's class-validator rules validate the body).
+ */
+export const NOTIFICATION_COMMANDS = {
+  send: SendNotification.type,
+  list: ListNotifications.type,
+  get: GetNotification.type,
+  reschedule: RescheduleNotification.type,
+  cancel: CancelNotification.type,
+  sendNow: SendNotificationNow.type,
+  deliverDue: DeliverDueNotifications.type,
+  inboxList: ListInbox.type,
+  inboxMarkRead: MarkInboxRead.type,
+  subscriptionRegister: RegisterWebhook.type,
+  subscriptionList: ListSubscriptions.type,
+  subscriptionRemove: RemoveSubscription.type,
+  // ReconcileScheduled lands with the reconcile issue; until then the route answers 500.
+  reconcile: 'notifications.reconcile',
+} as const;

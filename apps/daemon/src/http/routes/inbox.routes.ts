@@ -1,0 +1,53 @@
+import { commandPayload, queryPayload } from '../command-payload';
+import { NOTIFICATION_COMMANDS as C } from '../notification-commands';
+import { type RouteSpec } from '../route';
+import { INBOX_ITEM_SCHEMA, pageOf } from '../schemas';
+
+/** `/v1/users/{userId}/inbox[/{id}/read]` */
+export function inboxRoutes(): RouteSpec[] {
+  return [
+    {
+      method: 'GET',
+      path: '/v1/users/{userId}/inbox',
+      operationId: 'listInbox',
+      summary: "The user's delivered notifications, newest first.",
+      access: 'user',
+      tag: 'inbox',
+      query: {
+        limit: { type: 'integer', minimum: 1 },
+        cursor: { type: 'string' },
+        unreadOnly: { type: 'boolean' },
+      },
+      responses: { 200: { description: 'One page.', schema: pageOf(INBOX_ITEM_SCHEMA) } },
+      errorStatuses: [400],
+      handle: async ({ app, params, query }) => {
+        const payload = queryPayload(query, ['limit']);
+        if (payload.unreadOnly === 'true' || payload.unreadOnly === 'false') {
+          payload.unreadOnly = payload.unreadOnly === 'true';
+        }
+        const result = await app.bus.dispatchPlain(C.inboxList, {
+          ...payload,
+          recipientId: params.userId ?? '',
+        });
+        return { status: 200, body: result };
+      },
+    },
+    {
+      method: 'POST',
+      path: '/v1/users/{userId}/inbox/{id}/read',
+      operationId: 'markInboxRead',
+      summary: 'Mark an inbox item read (again: unchanged).',
+      access: 'user',
+      tag: 'inbox',
+      responses: { 200: { description: 'The inbox item.', schema: INBOX_ITEM_SCHEMA } },
+      errorStatuses: [404],
+      handle: async ({ app, params, body }) => {
+        const payload = commandPayload(C.inboxMarkRead, body, {
+          recipientId: params.userId ?? '',
+          inboxId: params.id ?? '',
+        });
+        return { status: 200, body: await app.bus.dispatchPlain(C.inboxMarkRead, payload) };
+      },
+    },
+  ];
+}

@@ -1,0 +1,143 @@
+import { CommandValidationError } from '@tickler/core';
+import { type SendNotificationResult } from '@tickler/notifications';
+import { commandPayload, queryPayload } from '../command-payload';
+import { NOTIFICATION_COMMANDS as C } from '../notification-commands';
+import { type RouteInput, type RouteSpec } from '../route';
+import { NOTIFICATION_SCHEMA, pageOf, PATCH_BODY, SEND_BODY } from '../schemas';
+
+const BASE = '/v1/users/{userId}/notifications';
+const ONE = `${BASE}/{id}`;
+
+/** The `Idempotency-Key` header becomes the command's `idempotencyKey` (one source, not two). */
+function withIdempotencyKey(payload: unknown, header: string | string[] | undefined): unknown {
+  if (header === undefined) {
+    return payload;
+  }
+  if (
+    Array.isArray(header) ||
+    (payload as { idempotencyKey?: unknown }).idempotencyKey !== undefined
+  ) {
+    throw new CommandValidationError(C.send, [
+      {
+        path: 'Idempotency-Key',
+        message:
+          'give the idempotency key once: one Idempotency-Key header, no idempotencyKey field',
+      },
+    ]);
+  }
+  return { ...(payload as object), idempotencyKey: header };
+}
+
+/** Dispatches a command about one delivery of the path's user. */
+function onDelivery(type: string) {
+  return async ({ app, params, body }: RouteInput) => {
+    const fromPath = { recipientId: params.userId ?? '', id: params.id ?? '' };
+    const result = await app.bus.dispatchPlain(type, commandPayload(type, body, fromPath));
+    return { status: 200, body: result };
+  };
+}
+
+/** `/v1/users/{userId}/notifications[/{id}[/cancel|/send-now]]` */
+export function notificationRoutes(): RouteSpec[] {
+  return [
+    {
+      method: 'POST',
+      path: BASE,
+      operationId: 'sendNotification',
+      summary:
+        'Send now (no or past scheduledAt) or schedule a notification. Replaying an Idempotency-Key answers 200 with the same delivery.',
+      access: 'user',
+      tag: 'notifications',
+      requestBody: SEND_BODY,
+      headers: {
+        'Idempotency-Key': 'Makes the call safe to retry: the same key returns the same delivery.',
+      },
+      responses: {
+        201: {
+          description: 'Created (status `sent` or `scheduled`).',
+          schema: NOTIFICATION_SCHEMA,
+        },
+        200: {
+          description: 'Idempotent replay: the delivery created earlier with this key.',
+          schema: NOTIFICATION_SCHEMA,
+        },
+      },
+      handle: async ({ app, params, body, headers }) => {
+        const payload = withIdempotencyKey(
+          commandPayload(C.send, body, { recipientId: params.userId ?? '' }),
+          headers['idempotency-key'],
+        );
+        const result = (await app.bus.dispatchPlain(C.send, payload)) as SendNotificationResult;
+        return { status: result.created ? 201 : 200, body: result.delivery };
+      },
+    },
+    {
+      method: 'GET',
+      path: BASE,
+      operationId: 'listNotifications',
+      summary:
+        "The user's notifications ordered by scheduledAt (immediate sends by creation time).",
+      access: 'user',
+      tag: 'notifications',
+      query: {
+        status: { enum: ['scheduled', 'sending', 'sent', 'canceled', 'missed', 'failed'] },
+        limit: { type: 'integer', minimum: 1 },
+        cursor: { type: 'string' },
+      },
+      responses: { 200: { description: 'One page.', schema: pageOf(NOTIFICATION_SCHEMA) } },
+      errorStatuses: [400],
+      handle: async ({ app, params, query }) => {
+        const result = await app.bus.dispatchPlain(C.list, {
+          ...queryPayload(query, ['limit']),
+          recipientId: params.userId ?? '',
+        });
+        return { status: 200, body: result };
+      },
+    },
+    {
+      method: 'GET',
+      path: ONE,
+      operationId: 'getNotification',
+      summary: 'One notification.',
+      access: 'user',
+      tag: 'notifications',
+      responses: { 200: { description: 'The delivery.', schema: NOTIFICATION_SCHEMA } },
+      errorStatuses: [404],
+      handle: onDelivery(C.get),
+    },
+    {
+      method: 'PATCH',
+      path: ONE,
+      operationId: 'editNotification',
+      summary: 'Edit a scheduled notification (title, message, url, scheduledAt).',
+      access: 'user',
+      tag: 'notifications',
+      requestBody: PATCH_BODY,
+      responses: { 200: { description: 'The edited delivery.', schema: NOTIFICATION_SCHEMA } },
+      errorStatuses: [404, 409],
+      handle: onDelivery(C.reschedule),
+    },
+    {
+      method: 'POST',
+      path: `${ONE}/cancel`,
+      operationId: 'cancelNotification',
+      summary: 'Cancel a scheduled notification (again: 200, unchanged; once sent: 409).',
+      access: 'user',
+      tag: 'notifications',
+      responses: { 200: { description: 'The canceled delivery.', schema: NOTIFICATION_SCHEMA } },
+      errorStatuses: [404, 409],
+      handle: onDelivery(C.cancel),
+    },
+    {
+      method: 'POST',
+      path: `${ONE}/send-now`,
+      operationId: 'sendNotificationNow',
+      summary: 'Deliver a scheduled notification now (409 when not scheduled).',
+      access: 'user',
+      tag: 'notifications',
+      responses: { 200: { description: 'The sent delivery.', schema: NOTIFICATION_SCHEMA } },
+      errorStatuses: [404, 409],
+      handle: onDelivery(C.sendNow),
+    },
+  ];
+}

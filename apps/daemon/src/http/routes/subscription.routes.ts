@@ -1,0 +1,88 @@
+import { CommandValidationError } from '@tickler/core';
+import { commandPayload } from '../command-payload';
+import { NOTIFICATION_COMMANDS as C } from '../notification-commands';
+import { type RouteSpec } from '../route';
+import { NEW_SUBSCRIPTION_SCHEMA, SUBSCRIPTION_BODY, SUBSCRIPTION_SCHEMA } from '../schemas';
+
+/**
+ * The HTTP body names the kind (`{ kind: "webhook", url }`) so other kinds can be added later;
+ * today's only command registers webhooks, so the route checks the kind and passes the rest.
+ */
+function webhookBody(body: unknown): unknown {
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) {
+    return body;
+  }
+  const { kind, ...rest } = body as Record<string, unknown>;
+  if (kind !== 'webhook') {
+    const url =
+      typeof rest.url === 'string' ? [] : [{ path: 'url', message: 'url must be a string' }];
+    throw new CommandValidationError(C.subscriptionRegister, [
+      { path: 'kind', message: 'kind must be "webhook"' },
+      ...url,
+    ]);
+  }
+  return rest;
+}
+
+/** `/v1/users/{userId}/subscriptions[/{id}]` */
+export function subscriptionRoutes(): RouteSpec[] {
+  return [
+    {
+      method: 'POST',
+      path: '/v1/users/{userId}/subscriptions',
+      operationId: 'registerWebhook',
+      summary: 'Register a webhook endpoint; the signing secret is in this answer only.',
+      access: 'user',
+      tag: 'subscriptions',
+      requestBody: SUBSCRIPTION_BODY,
+      responses: { 201: { description: 'Registered.', schema: NEW_SUBSCRIPTION_SCHEMA } },
+      handle: async ({ app, params, body }) => {
+        const payload = commandPayload(C.subscriptionRegister, webhookBody(body), {
+          recipientId: params.userId ?? '',
+        });
+        return { status: 201, body: await app.bus.dispatchPlain(C.subscriptionRegister, payload) };
+      },
+    },
+    {
+      method: 'GET',
+      path: '/v1/users/{userId}/subscriptions',
+      operationId: 'listSubscriptions',
+      summary: "The user's webhook endpoints (without secrets).",
+      access: 'user',
+      tag: 'subscriptions',
+      responses: {
+        200: {
+          description: 'All of them.',
+          schema: {
+            type: 'object',
+            properties: { items: { type: 'array', items: SUBSCRIPTION_SCHEMA } },
+          },
+        },
+      },
+      handle: async ({ app, params }) => {
+        const result = await app.bus.dispatchPlain(C.subscriptionList, {
+          recipientId: params.userId ?? '',
+        });
+        return { status: 200, body: Array.isArray(result) ? { items: result } : result };
+      },
+    },
+    {
+      method: 'DELETE',
+      path: '/v1/users/{userId}/subscriptions/{id}',
+      operationId: 'removeSubscription',
+      summary: 'Remove a webhook endpoint.',
+      access: 'user',
+      tag: 'subscriptions',
+      responses: { 204: { description: 'Removed.' } },
+      errorStatuses: [404],
+      handle: async ({ app, params, body }) => {
+        const payload = commandPayload(C.subscriptionRemove, body, {
+          recipientId: params.userId ?? '',
+          id: params.id ?? '',
+        });
+        await app.bus.dispatchPlain(C.subscriptionRemove, payload);
+        return { status: 204 };
+      },
+    },
+  ];
+}
