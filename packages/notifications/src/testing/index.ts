@@ -2,3 +2,4 @@
 // tests only (excluded from the library build).
 export * from './test-app';
 export * from './webhook-receiver';
+export * from './fakes';

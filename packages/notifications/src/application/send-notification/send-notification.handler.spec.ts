@@ -1,0 +1,87 @@
+import { ManualClock } from '@tickler/core';
+import { resolveNotificationsOptions } from '../notifications.options';
+import {
+  FakeUnitOfWork,
+  InMemoryDeliveryRepository,
+  InMemoryInboxRepository,
+  RecordingWakeUp,
+  sendCommand,
+  SequentialIds,
+} from '../../testing';
+import { SendNotificationHandler } from './send-notification.handler';
+
+const NOW = '2026-09-10T08:30:00.000Z';
+
+function setup(options = {}) {
+  const uow = new FakeUnitOfWork();
+  const deliveries = new InMemoryDeliveryRepository();
+  const inbox = new InMemoryInboxRepository();
+  const wakeUp = new RecordingWakeUp();
+  const handler = new SendNotificationHandler(
+    uow,
+    new ManualClock(NOW),
+    new SequentialIds(),
+    deliveries,
+    inbox,
+    wakeUp,
+    resolveNotificationsOptions(options),
+  );
+  return { uow, deliveries, inbox, wakeUp, handler };
+}
+
+describe('SendNotificationHandler', () => {
+  it('sends an immediate inbox notification: row + inbox item + sent event, no wake-up', async () => {
+    const { handler, inbox, wakeUp, uow } = setup();
+    const { delivery, created } = await handler.execute(sendCommand());
+    expect(created).toBe(true);
+    expect(delivery).toMatchObject({ status: 'sent', inboxId: delivery.id, sentAt: NOW });
+    expect(inbox.items).toEqual([
+      expect.objectContaining({ id: delivery.id, notificationId: delivery.id }),
+    ]);
+    expect(wakeUp.calls).toEqual([]);
+    expect(uow.published.map((e) => e.type)).toEqual(['notifications.sent']);
+  });
+
+  it('schedules a future notification and moves the wake-up to its instant, without a sent event', async () => {
+    const { handler, inbox, wakeUp, uow } = setup();
+    const { delivery } = await handler.execute(
+      sendCommand({ scheduledAt: '2026-09-10T11:30:00+02:00' }),
+    );
+    expect(delivery).toMatchObject({
+      status: 'scheduled',
+      scheduledAt: '2026-09-10T09:30:00.000Z',
+    });
+    const later = await handler.execute(sendCommand({ scheduledAt: '2026-09-10T09:00:00Z' }));
+    expect(later.delivery.scheduledAt).toBe('2026-09-10T09:00:00.000Z');
+    expect(inbox.items).toEqual([]);
+    expect(wakeUp.calls).toEqual(['2026-09-10T09:30:00.000Z', '2026-09-10T09:00:00.000Z']);
+    expect(uow.published.map((e) => e.type)).toEqual([
+      'notifications.scheduled',
+      'notifications.scheduled',
+    ]);
+  });
+
+  it('returns the existing delivery for a replayed idempotency key', async () => {
+    const { handler, deliveries } = setup();
+    const first = await handler.execute(
+      sendCommand({ idempotencyKey: 'k', scheduledAt: '2026-09-11T00:00:00Z' }),
+    );
+    const replay = await handler.execute(sendCommand({ idempotencyKey: 'k', title: 'other' }));
+    expect(replay).toEqual({ delivery: first.delivery, created: false });
+    expect(deliveries.rows.size).toBe(1);
+  });
+
+  it('queues an immediate webhook due now and wakes the dispatcher now', async () => {
+    const { handler, wakeUp } = setup();
+    const { delivery } = await handler.execute(sendCommand({ channel: 'webhook' }));
+    expect(delivery).toMatchObject({ status: 'scheduled', scheduledAt: NOW });
+    expect(wakeUp.calls).toEqual([NOW]);
+  });
+
+  it('settles an immediate send as missed (dry-run) without an inbox row in dry-run mode', async () => {
+    const { handler, inbox } = setup({ delivery: 'dry-run' });
+    const { delivery } = await handler.execute(sendCommand());
+    expect(delivery).toMatchObject({ status: 'missed', missedReason: 'dry-run' });
+    expect(inbox.items).toEqual([]);
+  });
+});
