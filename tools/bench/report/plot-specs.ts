@@ -47,25 +47,24 @@ export function throughputSpec(results: BenchResults): VegaLiteSpec {
           mark: { type: 'bar' },
           encoding: {
             y: { field: 'system', type: 'nominal', sort: order, title: null },
-            x: { field: 'perSec', type: 'quantitative', scale: { type: 'log' }, title: 'items/s (log scale)' },
+            x: { field: 'perSec', type: 'quantitative', scale: { type: 'log' }, stack: null, title: 'items/s (log scale)' },
             color: { field: 'system', type: 'nominal', sort: order, legend: null },
           },
         },
         {
           mark: { type: 'rule', color: 'black' },
-          encoding: { y: { field: 'system', type: 'nominal', sort: order }, x: { field: 'min', type: 'quantitative' }, x2: { field: 'max' } },
+          encoding: { y: { field: 'system', type: 'nominal', sort: order }, x: { field: 'min', type: 'quantitative', scale: { type: 'log' } }, x2: { field: 'max' } },
         },
         {
           mark: { type: 'text', align: 'left', dx: 4, fontSize: 10 },
           encoding: {
             y: { field: 'system', type: 'nominal', sort: order },
-            x: { field: 'max', type: 'quantitative' },
+            x: { field: 'max', type: 'quantitative', scale: { type: 'log' } },
             text: { field: 'perSec', type: 'quantitative', format: '.3~s' },
           },
         },
       ],
     },
-    resolve: { scale: { x: 'independent' } },
   };
 }
 

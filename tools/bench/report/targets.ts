@@ -92,11 +92,14 @@ export function checkTargets(results: BenchResults): TargetCheck[] {
   }
 
   const restarts = (t?.restartMs ?? []).filter((v): v is number => v !== null);
+  const unfinished = (t?.restartMs ?? []).some((v) => v === null);
   const restart = restarts.length > 0 ? quantile(restarts, 0.5) : undefined;
-  checks.push({
-    target: `restart with ${formatNumber(results.config.drainN)} due rows ≤ 5 s`,
-    measured: restart === undefined ? '–' : `${(restart / 1000).toFixed(2)} s`,
-    met: restart === undefined ? undefined : restart <= 5000,
-  });
+  const target = `restart with ${formatNumber(results.config.drainN)} due rows ≤ 5 s`;
+  if (unfinished) {
+    // The drain cap is ≥ 5 s, so a fresh process that did not finish within it missed the target.
+    checks.push({ target, measured: `did not finish within ${results.config.drainCapMs / 1000} s`, met: results.config.drainCapMs >= 5000 ? false : undefined });
+  } else {
+    checks.push({ target, measured: restart === undefined ? '–' : `${(restart / 1000).toFixed(2)} s`, met: restart === undefined ? undefined : restart <= 5000 });
+  }
   return checks;
 }

@@ -5,7 +5,7 @@ import { PgBossSystem } from './pg-boss.system';
 import { PlainjobSystem } from './plainjob.system';
 import { RawSqliteSystem } from './raw-sqlite.system';
 import { type QueueSystem } from './system.port';
-import { TicklerKernelSystem } from './tickler-kernel.system';
+import { TicklerSystem } from './tickler.system';
 
 /** Every system and setting in report order. */
 export const SYSTEMS: readonly SystemId[] = ['raw', 'tickler', 'plainjob', 'plainjob-tuned', 'bullmq', 'bullmq-tuned', 'pg-boss', 'pg-boss-tuned'];
@@ -40,7 +40,7 @@ export function createSystem(system: SystemId, dataDir: string): QueueSystem {
     case 'raw':
       return new RawSqliteSystem(path.join(dataDir, 'raw.db'));
     case 'tickler':
-      return new TicklerKernelSystem(path.join(dataDir, 'tickler.db'));
+      return new TicklerSystem(path.join(dataDir, 'tickler.db'));
     case 'plainjob':
       return new PlainjobSystem(path.join(dataDir, 'plainjob.db'), {});
     case 'plainjob-tuned':
