@@ -6,6 +6,12 @@ import { type KeyConflictPolicy } from './enqueue-options';
 const TABLE = 'shared_scheduled_commands';
 
 /**
+ * "Live" rows, written as a literal: SQLite uses a partial index only when the query's
+ * predicate visibly implies the index's, and a bound `status in (?, ?)` does not.
+ */
+const LIVE = sql<boolean>`status in ('pending', 'running')`;
+
+/**
  * Every statement the queue issues, in one place. Each state-changing UPDATE names the state
  * it expects (`status = 'running' AND lease_token = ?`) and callers check the row count.
  */
@@ -77,7 +83,7 @@ export class QueueStore {
     const row = await this.q(db)
       .selectFrom(TABLE)
       .select('run_at')
-      .where('status', 'in', ['pending', 'running'])
+      .where(LIVE)
       .orderBy('run_at')
       .limit(1)
       .executeTakeFirst();
@@ -93,7 +99,7 @@ export class QueueStore {
     const candidates = this.q(db)
       .selectFrom(TABLE)
       .select('id')
-      .where('status', 'in', ['pending', 'running'])
+      .where(LIVE)
       .where('run_at', '<=', now)
       .orderBy('run_at')
       .limit(limit);
@@ -108,7 +114,7 @@ export class QueueStore {
         updated_at: now,
       }))
       .where('id', 'in', locked)
-      .where('status', 'in', ['pending', 'running'])
+      .where(LIVE)
       .where('run_at', '<=', now)
       .returningAll()
       .execute();

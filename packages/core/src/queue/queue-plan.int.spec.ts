@@ -1,0 +1,40 @@
+import BetterSqlite3 from 'better-sqlite3';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { openSqliteDatabase } from '../database/sqlite-database';
+import { createTestApplication } from '../testing';
+import { QueueStore } from './queue-store';
+
+/**
+ * The wake-up read and the claim run on every timer and sweep: they must go through the
+ * partial index over live rows, never scan the table (which holds failed rows too).
+ */
+describe('queue statements use the live-rows index', () => {
+  it('plans the wake-up read and the claim without a table scan', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tickler-plan-'));
+    const file = path.join(dir, 'q.db');
+    const statements: string[] = [];
+    const database = openSqliteDatabase({ file, onStatement: (text) => statements.push(text) });
+    const { app } = await createTestApplication([], { database });
+    const store = new QueueStore('sqlite');
+    statements.length = 0;
+    await store.nextWakeUp(database.kysely);
+    await store.claim(database.kysely, '2026-09-10T08:30:00.000Z', '2026-09-10T08:30:30.000Z', 'token', 10);
+    const queueStatements = statements.filter((s) => /shared_scheduled_commands/.test(s) && !/^(begin|commit)/i.test(s));
+    expect(queueStatements.length).toBeGreaterThanOrEqual(2);
+    const raw = new BetterSqlite3(file, { readonly: true });
+    for (const statement of queueStatements) {
+      const plan = raw
+        .prepare(`explain query plan ${statement}`)
+        .all()
+        .map((r) => (r as { detail: string }).detail)
+        .join(' | ');
+      expect(plan).toContain('shared_scheduled_commands_live_run_at');
+      expect(plan).not.toMatch(/SCAN shared_scheduled_commands(?! USING)/);
+    }
+    raw.close();
+    await app.stop();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+});
