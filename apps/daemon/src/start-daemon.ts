@@ -13,6 +13,14 @@ import { DaemonMetrics } from './metrics/daemon-metrics';
 import { countDeliveriesByStatus } from './metrics/count-deliveries';
 import { DAEMON_VERSION } from './version';
 
+/**
+ * How long a queue claim stays exclusive, in ms. A sidecar is killed with -9 routinely and
+ * restarted at once; work the dead process had claimed resumes only when its lease expires,
+ * so the kernel's 30 s default would delay reminders by up to 30 s after every crash. The
+ * queue extends a live claim every third of this, so a short lease never double-runs work.
+ */
+export const QUEUE_LEASE_MS = 5_000;
+
 /** A daemon running in this process. */
 export interface RunningDaemon {
   /** Base URL, e.g. `http://127.0.0.1:8787` (the real port when 0 was asked for). */
@@ -47,7 +55,12 @@ export async function startDaemon(
   const database = openSqliteDatabase({ file: config.db });
   let app: Application;
   try {
-    app = await Application.create({ database, contexts: daemonContexts(config), logger });
+    app = await Application.create({
+      database,
+      contexts: daemonContexts(config),
+      logger,
+      queue: { leaseMs: QUEUE_LEASE_MS },
+    });
   } catch (error) {
     await database.close();
     throw error;
