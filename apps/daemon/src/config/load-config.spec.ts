@@ -1,0 +1,74 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { ConfigError } from './config.error';
+import { loadConfig } from './load-config';
+
+describe('loadConfig', () => {
+  it('applies the documented defaults', () => {
+    const config = loadConfig({});
+    expect(config).toEqual({
+      db: './data/tickler.db',
+      host: '127.0.0.1',
+      port: 8787,
+      adminToken: undefined,
+      adminTokenFile: path.join(path.resolve('./data'), 'admin.token'),
+      graceMs: 12 * 3_600_000,
+      delivery: 'live',
+      logLevel: 'info',
+    });
+  });
+
+  it('reads the environment, and a JSON file under the same keys with the environment winning', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tickler-config-'));
+    const file = path.join(dir, 'tickler.json');
+    fs.writeFileSync(
+      file,
+      JSON.stringify({
+        TICKLER_DB: '/srv/t.db',
+        TICKLER_PORT: 9000,
+        TICKLER_GRACE: '30m',
+        TICKLER_DELIVERY: 'dry-run',
+      }),
+    );
+    const config = loadConfig({
+      TICKLER_CONFIG: file,
+      TICKLER_PORT: '9100',
+      TICKLER_HOST: '0.0.0.0',
+    });
+    expect(config).toMatchObject({
+      db: '/srv/t.db',
+      port: 9100,
+      host: '0.0.0.0',
+      graceMs: 1_800_000,
+      delivery: 'dry-run',
+      adminTokenFile: '/srv/admin.token',
+    });
+  });
+
+  it('keeps no token file for an in-memory database', () => {
+    expect(loadConfig({ TICKLER_DB: ':memory:' }).adminTokenFile).toBeUndefined();
+  });
+
+  it.each([
+    [{ TICKLER_PORT: '70000' }, 'TICKLER_PORT'],
+    [{ TICKLER_PORT: '-1' }, 'TICKLER_PORT'],
+    [{ TICKLER_GRACE: '0s' }, 'TICKLER_GRACE'],
+    [{ TICKLER_DELIVERY: 'maybe' }, 'TICKLER_DELIVERY'],
+    [{ TICKLER_ADMIN_TOKEN: 'short' }, 'TICKLER_ADMIN_TOKEN'],
+    [{ TICKLER_LOG_LEVEL: 'loud' }, 'TICKLER_LOG_LEVEL'],
+  ])('rejects %j naming the key', (env, key) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(new RegExp(`^${key}:`));
+  });
+
+  it('rejects a config file with an unknown key or that is not an object', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tickler-config-'));
+    const typo = path.join(dir, 'typo.json');
+    fs.writeFileSync(typo, JSON.stringify({ TICKLER_PROT: 1 }));
+    expect(() => loadConfig({ TICKLER_CONFIG: typo })).toThrow(/unknown key "TICKLER_PROT"/);
+    const list = path.join(dir, 'list.json');
+    fs.writeFileSync(list, '[]');
+    expect(() => loadConfig({ TICKLER_CONFIG: list })).toThrow(/JSON object/);
+  });
+});
