@@ -25,13 +25,15 @@ export interface CommandContext {
 export function contextOf(command: Command): CommandContext {
   const options = command.optsWithGlobals<GlobalOptions>();
   const out = createOutput(options.json);
+  // An empty TICKLER_USER counts as unset.
+  const user = options.user || 'me';
   const client = new DaemonClient(
     resolveConnection({ daemon: options.daemon, token: options.token }),
   );
   return {
     client,
     out,
-    user: options.user,
-    userPath: `/v1/users/${encodeURIComponent(options.user)}`,
+    user,
+    userPath: `/v1/users/${encodeURIComponent(user)}`,
   };
 }

@@ -38,12 +38,13 @@ export function resolveConnection(
   } catch (error) {
     throw new CliError(`configuration: ${(error as Error).message}`);
   }
+  // Empty values count as unset (an exported-but-empty variable is common in shells).
   const url = (
-    flags.daemon ??
-    env.TICKLER_URL ??
+    flags.daemon ||
+    env.TICKLER_URL ||
     `http://${reachableHost(config.host)}:${config.port}`
   ).replace(/\/+$/, '');
-  let token = flags.token ?? config.adminToken;
+  let token = flags.token || config.adminToken;
   if (token === undefined) {
     const file = config.adminTokenFile;
     if (!file || !fs.existsSync(file)) {

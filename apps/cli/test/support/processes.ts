@@ -1,0 +1,89 @@
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import readline from 'node:readline';
+
+const ROOT = path.resolve(__dirname, '../../../..');
+export const DAEMON_MAIN = path.join(ROOT, 'apps/daemon/dist/main.js');
+/** The committed bin launcher npm links as `tickler` (it loads dist/main.js). */
+export const TICKLER_BIN = path.join(ROOT, 'apps/cli/bin/tickler.js');
+
+/** A real daemon child process on a free port with its database in a temp folder. */
+export interface RunningDaemon {
+  readonly dir: string;
+  readonly dbFile: string;
+  readonly url: string;
+  readonly port: string;
+  stop(): Promise<void>;
+}
+
+export async function startDaemon(env: Record<string, string> = {}): Promise<RunningDaemon> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tickler-cli-'));
+  const dbFile = path.join(dir, 'tickler.db');
+  const child: ChildProcess = spawn(process.execPath, [DAEMON_MAIN], {
+    env: { ...process.env, TICKLER_DB: dbFile, TICKLER_PORT: '0', ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const url = await new Promise<string>((resolve, reject) => {
+    readline.createInterface({ input: child.stdout! }).on('line', (text) => {
+      try {
+        const line = JSON.parse(text) as { msg?: string; url?: string };
+        if (line.msg === 'listening' && line.url) {
+          resolve(line.url);
+        }
+      } catch {
+        // not a log line
+      }
+    });
+    void exited.then(() => reject(new Error('daemon exited before listening')));
+  });
+  return {
+    dir,
+    dbFile,
+    url,
+    port: new URL(url).port,
+    stop: async () => {
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
+
+/** What one CLI run printed and how it exited. */
+export interface CliRun {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs the built `tickler` with arguments and an environment (no shell involved). */
+export function tickler(
+  args: readonly string[],
+  env: Record<string, string | undefined> = {},
+): Promise<CliRun> {
+  return new Promise((resolve) => {
+    const merged: Record<string, string> = {};
+    for (const [key, value] of Object.entries({ ...process.env, ...env })) {
+      if (value !== undefined) {
+        merged[key] = value;
+      }
+    }
+    execFile(process.execPath, [TICKLER_BIN, ...args], { env: merged }, (error, stdout, stderr) => {
+      const code = error ? (typeof error.code === 'number' ? error.code : 1) : 0;
+      resolve({ code, stdout, stderr });
+    });
+  });
+}
+
+/** The environment that lets the CLI find a daemon the way the daemon describes itself. */
+export function envFor(daemon: RunningDaemon): Record<string, string | undefined> {
+  return {
+    TICKLER_DB: daemon.dbFile,
+    TICKLER_PORT: daemon.port,
+    TICKLER_URL: undefined,
+    TICKLER_ADMIN_TOKEN: undefined,
+    TICKLER_USER: undefined,
+  };
+}
