@@ -21,6 +21,19 @@ export { RegisterWebhook } from './application/register-webhook/register-webhook
 export { ListSubscriptions } from './application/list-subscriptions/list-subscriptions.command';
 export { RemoveSubscription } from './application/remove-subscription/remove-subscription.command';
 export { DeliverDueNotifications } from './application/deliver-due-notifications/deliver-due-notifications.command';
+export {
+  ReconcileScheduled,
+  PlannedNotificationInput,
+  type PlannedNotification,
+  DEFAULT_PRUNE_AFTER_DAYS,
+} from './application/reconcile-scheduled/reconcile-scheduled.command';
+export { fanOut } from './application/fan-out';
+export {
+  LeadRule,
+  type LeadAnchor,
+  InvalidLeadRuleError,
+  LeadRuleAnchorMissingError,
+} from './domain/lead-rule';
 
 export {
   NotificationScheduled,
@@ -33,6 +46,7 @@ export {
 export {
   NotificationCanceled,
   type NotificationCanceledPayload,
+  type CancelReason,
 } from './domain/notification-canceled.event';
 export {
   NotificationMissed,

@@ -8,6 +8,7 @@ import { MarkInboxReadHandler } from './application/mark-inbox-read/mark-inbox-r
 import { RegisterWebhookHandler } from './application/register-webhook/register-webhook.handler';
 import { ListSubscriptionsHandler } from './application/list-subscriptions/list-subscriptions.handler';
 import { RemoveSubscriptionHandler } from './application/remove-subscription/remove-subscription.handler';
+import { ReconcileScheduledHandler } from './application/reconcile-scheduled/reconcile-scheduled.handler';
 import { BoundedContext } from '@tickler/core';
 import { ContainerModule } from 'inversify';
 import { DeliverDueNotificationsHandler } from './application/deliver-due-notifications/deliver-due-notifications.handler';
@@ -49,6 +50,7 @@ const COMMAND_HANDLERS = [
   RegisterWebhookHandler,
   ListSubscriptionsHandler,
   RemoveSubscriptionHandler,
+  ReconcileScheduledHandler,
 ];
 
 /**

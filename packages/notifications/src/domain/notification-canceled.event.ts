@@ -1,8 +1,15 @@
 import { type DomainEvent } from '@tickler/core/domain';
 
+/**
+ * Why a delivery was canceled: `requested` by a caller (a person, `CancelNotification`), or
+ * `withdrawn` by reconcile because its producer's plan no longer contains it.
+ */
+export type CancelReason = 'requested' | 'withdrawn';
+
 export type NotificationCanceledPayload = {
   readonly deliveryId: string;
   readonly recipientId: string;
+  readonly reason: CancelReason;
 };
 
 /** A scheduled delivery was canceled; the row stays as a tombstone. */

@@ -1,6 +1,6 @@
 import { AggregateRoot, msOf, toIsoUtc } from '@tickler/core/domain';
 import { decideDue, type DueDecision, type DuePolicy } from './delivery-policy';
-import { NotificationCanceled } from './notification-canceled.event';
+import { type CancelReason, NotificationCanceled } from './notification-canceled.event';
 import { NotificationFailed } from './notification-failed.event';
 import { NotificationMissed } from './notification-missed.event';
 import { NotificationRescheduled } from './notification-rescheduled.event';
@@ -81,6 +81,9 @@ export interface DeliveryChanges {
   readonly message?: string;
   readonly url?: string | null;
   readonly scheduledAt?: string;
+  /** Event window (ISO UTC); null clears it. */
+  readonly eventAt?: string | null;
+  readonly expiresAt?: string | null;
 }
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
@@ -248,14 +251,17 @@ export class NotificationDelivery extends AggregateRoot {
    * Cancels a scheduled delivery; the row stays as a tombstone so no producer resurrects it.
    * Returns false (and changes nothing) when it is already canceled.
    */
-  cancel(now: string): boolean {
+  cancel(now: string, reason: CancelReason = 'requested'): boolean {
     if (this.s.status === 'canceled') {
       return false;
     }
     this.transition('canceled', 'cancel', ['scheduled']);
     this.settle(now);
     this.record(
-      NotificationCanceled.create({ deliveryId: this.s.id, recipientId: this.s.recipientId }, now),
+      NotificationCanceled.create(
+        { deliveryId: this.s.id, recipientId: this.s.recipientId, reason },
+        now,
+      ),
     );
     return true;
   }
@@ -275,6 +281,12 @@ export class NotificationDelivery extends AggregateRoot {
     if (changes.scheduledAt !== undefined) {
       this.s.scheduledAt = changes.scheduledAt;
       this.s.dueAt = changes.scheduledAt;
+    }
+    if (changes.eventAt !== undefined) {
+      this.s.eventAt = changes.eventAt;
+    }
+    if (changes.expiresAt !== undefined) {
+      this.s.expiresAt = changes.expiresAt;
     }
     this.s.updatedAt = now;
     this.record(

@@ -10,6 +10,7 @@ import {
 import { type Scope } from '../application/ports/scope';
 import { type NotificationDelivery } from '../domain/notification-delivery.entity';
 import { NotificationConcurrentUpdateError } from '../domain/notification.errors';
+import { insertRows, rowsPerStatement, updateRows } from './delivery-bulk-statements';
 import {
   deliveryToDomain,
   deliveryToRow,
@@ -24,6 +25,8 @@ const TABLE = 'notification_deliveries';
  * index's, which it cannot prove for bound parameters.
  */
 const LIVE = sql<boolean>`status in ('scheduled', 'sending')`;
+/** The four terminal statuses: only these may be pruned. */
+const SETTLED = sql<boolean>`status in ('sent', 'canceled', 'missed', 'failed')`;
 /** Ids per UPDATE ... IN (...) statement: well under SQLite's 32,766 bound parameters. */
 const IDS_PER_STATEMENT = 1000;
 /** Marks a state value equal to the row's own id (inbox id = delivery id), so it groups. */
@@ -166,6 +169,64 @@ export class KyselyNotificationDeliveryRepository implements NotificationDeliver
     }
     const rows = await select.orderBy('sort_at').orderBy('id').limit(query.limit).execute();
     return rows.map(deliveryToDomain);
+  }
+
+  async insertMany(scope: Scope, deliveries: readonly NotificationDelivery[]): Promise<void> {
+    const rows = deliveries.map((d) => deliveryToRow(d.snapshot()));
+    const chunk = rowsPerStatement(Object.keys(rows[0] ?? {}).length);
+    for (let i = 0; i < rows.length; i += chunk) {
+      await scope.db.executeQuery(insertRows(rows.slice(i, i + chunk)));
+    }
+  }
+
+  async findBySourceApp(scope: Scope, sourceApp: string): Promise<NotificationDelivery[]> {
+    const rows = await q(scope)
+      .selectFrom(TABLE)
+      .selectAll()
+      .where('source_app', '=', sourceApp)
+      .execute();
+    return rows.map(deliveryToDomain);
+  }
+
+  async saveMany(scope: Scope, pending: readonly PendingSettlement[]): Promise<Set<string>> {
+    const updated = new Set<string>();
+    const groups = new Map<string, { expected: ExpectedState; rows: NewDeliveryRow[] }>();
+    for (const { delivery, expected } of pending) {
+      const key = `${expected.status}\u0000${expected.leaseToken ?? ''}`;
+      let group = groups.get(key);
+      if (!group) {
+        group = { expected, rows: [] };
+        groups.set(key, group);
+      }
+      group.rows.push(deliveryToRow(delivery.snapshot()));
+    }
+    for (const { expected, rows } of groups.values()) {
+      const chunk = rowsPerStatement(Object.keys(rows[0] ?? {}).length);
+      for (let i = 0; i < rows.length; i += chunk) {
+        const statement = updateRows(
+          rows.slice(i, i + chunk),
+          expected.status,
+          expected.leaseToken,
+        );
+        for (const row of (await scope.db.executeQuery(statement)).rows) {
+          updated.add(row.id);
+        }
+      }
+    }
+    return updated;
+  }
+
+  async deleteSettled(scope: Scope, ids: readonly string[]): Promise<number> {
+    let deleted = 0;
+    for (let i = 0; i < ids.length; i += IDS_PER_STATEMENT) {
+      const result = await q(scope)
+        .deleteFrom(TABLE)
+        .where('id', 'in', ids.slice(i, i + IDS_PER_STATEMENT))
+        .where(SETTLED)
+        .executeTakeFirst();
+      deleted += Number(result.numDeletedRows);
+    }
+    return deleted;
   }
 }
 

@@ -138,6 +138,36 @@ export class InMemoryDeliveryRepository implements NotificationDeliveryRepositor
       .slice(0, query.limit);
     return Promise.resolve(rows.map((r) => NotificationDelivery.rehydrate(r)));
   }
+
+  async insertMany(_s: unknown, deliveries: readonly NotificationDelivery[]): Promise<void> {
+    for (const d of deliveries) {
+      await this.insert(_s, d);
+    }
+  }
+
+  findBySourceApp(_s: unknown, sourceApp: string): Promise<NotificationDelivery[]> {
+    return Promise.resolve(
+      [...this.rows.values()]
+        .filter((r) => r.source?.app === sourceApp)
+        .map((r) => NotificationDelivery.rehydrate(r)),
+    );
+  }
+
+  saveMany(_s: unknown, pending: readonly PendingSettlement[]): Promise<Set<string>> {
+    return this.settleMany(_s, pending);
+  }
+
+  deleteSettled(_s: unknown, ids: readonly string[]): Promise<number> {
+    let deleted = 0;
+    for (const id of ids) {
+      const row = this.rows.get(id);
+      if (row && ['sent', 'canceled', 'missed', 'failed'].includes(row.status)) {
+        this.rows.delete(id);
+        deleted++;
+      }
+    }
+    return Promise.resolve(deleted);
+  }
 }
 
 export class InMemoryInboxRepository implements InboxRepository {

@@ -58,4 +58,15 @@ export interface NotificationDeliveryRepository {
   nextDueAt(scope: Scope): Promise<string | undefined>;
   /** One page of a recipient's deliveries ordered by (scheduledAt ?? createdAt, id). */
   list(scope: Scope, query: ListDeliveriesQuery): Promise<NotificationDelivery[]>;
+  /** Reconcile: multi-row INSERTs (chunked below the driver's parameter limit). */
+  insertMany(scope: Scope, deliveries: readonly NotificationDelivery[]): Promise<void>;
+  /** Reconcile: every delivery producer app `sourceApp` owns, in any status (one indexed read). */
+  findBySourceApp(scope: Scope, sourceApp: string): Promise<NotificationDelivery[]>;
+  /**
+   * Reconcile: writes every field of many deliveries (content, schedule, state) with a few
+   * multi-row UPDATEs, each row guarded by its expected state. Returns the ids updated.
+   */
+  saveMany(scope: Scope, pending: readonly PendingSettlement[]): Promise<Set<string>>;
+  /** Reconcile: deletes the given rows if they are settled (sent/canceled/missed/failed); returns how many. */
+  deleteSettled(scope: Scope, ids: readonly string[]): Promise<number>;
 }

@@ -9,6 +9,7 @@ import {
   ValidateNested,
 } from 'class-validator';
 import { Command, IsInstant } from '@tickler/core';
+import { IsSendLeadRule } from '../lead-rule.validators';
 import { type NotificationView } from '../notification.view';
 
 /** Provenance of an app-scheduled delivery. */
@@ -47,6 +48,11 @@ export class SendNotification extends Command<SendNotificationResult> {
   @IsOptional() @IsIn(['inbox', 'webhook']) channel?: 'inbox' | 'webhook';
   @IsOptional() @IsInstant() eventAt?: string;
   @IsOptional() @IsInstant() expiresAt?: string;
+  /**
+   * Instead of `scheduledAt`: derive the send instant from `eventAt` (`lead:3600`) or
+   * `expiresAt` (`lead:0@expiry`), exact to the ms. Stored as `source.rule` when a source is given.
+   */
+  @IsOptional() @IsSendLeadRule() rule?: string;
   @IsOptional()
   @ValidateNested()
   @Type(() => NotificationSourceInput)

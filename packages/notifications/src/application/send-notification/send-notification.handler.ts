@@ -7,6 +7,7 @@ import {
   toIsoUtc,
 } from '@tickler/core';
 import { inject, injectable } from 'inversify';
+import { LeadRule } from '../../domain/lead-rule';
 import { NotificationDelivery } from '../../domain/notification-delivery.entity';
 import { NOTIFICATIONS_TOKENS } from '../../notifications.tokens';
 import { inboxItemOf, toNotificationView } from '../notification-view.mapper';
@@ -49,6 +50,11 @@ export class SendNotificationHandler implements CommandHandler<SendNotification>
         }
       }
       const now = toIsoUtc(this.clock.now());
+      const eventAt =
+        command.eventAt === undefined ? null : parseInstant(command.eventAt, 'eventAt');
+      const expiresAt =
+        command.expiresAt === undefined ? null : parseInstant(command.expiresAt, 'expiresAt');
+      const rule = command.rule === undefined ? null : LeadRule.parse(command.rule);
       const delivery = NotificationDelivery.create(
         {
           recipientId: command.recipientId,
@@ -58,11 +64,10 @@ export class SendNotificationHandler implements CommandHandler<SendNotification>
           url: command.url ?? null,
           scheduledAt:
             command.scheduledAt === undefined
-              ? null
+              ? (rule?.sendInstant(eventAt, expiresAt) ?? null)
               : parseInstant(command.scheduledAt, 'scheduledAt'),
-          eventAt: command.eventAt === undefined ? null : parseInstant(command.eventAt, 'eventAt'),
-          expiresAt:
-            command.expiresAt === undefined ? null : parseInstant(command.expiresAt, 'expiresAt'),
+          eventAt,
+          expiresAt,
           idempotencyKey: command.idempotencyKey ?? null,
           source: command.source
             ? {
@@ -70,7 +75,7 @@ export class SendNotificationHandler implements CommandHandler<SendNotification>
                 key: command.source.key,
                 collection: command.source.collection ?? null,
                 id: command.source.id ?? null,
-                rule: null,
+                rule: rule?.toString() ?? null,
               }
             : null,
         },

@@ -1,0 +1,90 @@
+import {
+  type Clock,
+  type CommandHandler,
+  CORE_TOKENS,
+  type IdGenerator,
+  toIsoUtc,
+} from '@tickler/core';
+import { inject, injectable } from 'inversify';
+import { NotificationConcurrentUpdateError } from '../../domain/notification.errors';
+import { NOTIFICATIONS_TOKENS } from '../../notifications.tokens';
+import { type ReconcileResult } from '../notification.view';
+import { type ResolvedNotificationsOptions } from '../notifications.options';
+import { type NotificationDeliveryRepository } from '../ports/notification-delivery.repository';
+import { type TransactionRunner } from '../ports/transaction-runner.port';
+import { type DeliveryWakeUp } from '../ports/wake-up.port';
+import { normalisePlan } from './normalise-plan';
+import { planReconcile } from './plan-reconcile';
+import { DEFAULT_PRUNE_AFTER_DAYS, ReconcileScheduled } from './reconcile-scheduled.command';
+
+const DAY_MS = 86_400_000;
+
+/**
+ * Makes a producer app's deliveries match its plan in ONE transaction, set-based: one indexed
+ * read of the app's rows, the decisions in the aggregates (`create`, `reschedule`, `cancel`),
+ * then multi-row INSERTs, grouped status-guarded UPDATEs and a guarded DELETE. New and moved
+ * rows pull the single deliver-due wake-up earlier in the same transaction, as
+ * `SendNotification` does; events are recorded for publication after commit.
+ */
+@injectable()
+export class ReconcileScheduledHandler implements CommandHandler<ReconcileScheduled> {
+  static readonly handles = ReconcileScheduled;
+
+  constructor(
+    @inject(CORE_TOKENS.UnitOfWork) private readonly uow: TransactionRunner,
+    @inject(CORE_TOKENS.Clock) private readonly clock: Clock,
+    @inject(CORE_TOKENS.IdGenerator) private readonly ids: IdGenerator,
+    @inject(NOTIFICATIONS_TOKENS.DeliveryRepository)
+    private readonly deliveries: NotificationDeliveryRepository,
+    @inject(NOTIFICATIONS_TOKENS.WakeUp) private readonly wakeUp: DeliveryWakeUp,
+    @inject(NOTIFICATIONS_TOKENS.Options) private readonly options: ResolvedNotificationsOptions,
+  ) {}
+
+  execute(command: ReconcileScheduled): Promise<ReconcileResult> {
+    const entries = normalisePlan(command.planned);
+    const pruneAfterDays = command.pruneAfterDays ?? DEFAULT_PRUNE_AFTER_DAYS;
+    return this.uow.run(async (tx) => {
+      const nowMs = this.clock.now().getTime();
+      const now = toIsoUtc(nowMs);
+      const existing = await this.deliveries.findBySourceApp(tx, command.sourceApp);
+      const plan = planReconcile(existing, entries, {
+        sourceApp: command.sourceApp,
+        now,
+        pruneBefore: toIsoUtc(Math.max(0, nowMs - pruneAfterDays * DAY_MS)),
+        due: this.options.due,
+        nextId: () => this.ids.next(),
+      });
+
+      await this.deliveries.insertMany(tx, plan.creates);
+      const changed = [...plan.patches, ...plan.withdrawals];
+      const updated = await this.deliveries.saveMany(tx, changed);
+      if (updated.size !== changed.length) {
+        // A dispatcher or a person settled some of these rows since the read: roll back, retry.
+        throw new NotificationConcurrentUpdateError(changed.length, updated.size);
+      }
+      const pruned = await this.deliveries.deleteSettled(tx, plan.pruneIds);
+
+      let earliest: string | undefined;
+      for (const { delivery } of plan.patches) {
+        earliest = earlier(earliest, delivery.dueAt);
+      }
+      for (const delivery of plan.creates) {
+        earliest = earlier(earliest, delivery.dueAt);
+      }
+      if (earliest !== undefined) {
+        await this.wakeUp.wakeAt(tx, earliest);
+      }
+      for (const delivery of plan.creates) {
+        tx.recordEvents(delivery.pullEvents());
+      }
+      for (const { delivery } of changed) {
+        tx.recordEvents(delivery.pullEvents());
+      }
+      return { ...plan.counts, withdrawn: plan.withdrawals.length, pruned };
+    });
+  }
+}
+
+function earlier(a: string | undefined, b: string | null): string | undefined {
+  return b !== null && (a === undefined || b < a) ? b : a;
+}
