@@ -75,7 +75,7 @@ describe('tickler (built binary against a real daemon)', () => {
       new Date(),
     );
     const expected = new Date(Date.parse(`${tokyoToday}T00:00:00Z`) + 86_400_000).toISOString();
-    expect(run.stderr).toContain(`09:00:00 (UTC+09:00) Asia/Tokyo = ${expected} UTC`);
+    expect(run.stderr).toContain(`09:00:00 Asia/Tokyo (UTC+09:00) = ${expected} UTC`);
     const delivery = JSON.parse(run.stdout) as NotificationView;
     expect(delivery).toMatchObject({
       userId: 'tokyo',

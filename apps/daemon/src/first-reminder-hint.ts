@@ -20,8 +20,12 @@ export function firstReminderHint(url: string, config: DaemonConfig): FirstRemin
   const token = config.adminTokenFile
     ? `$(cat ${quote(config.adminTokenFile)})`
     : '$TICKLER_ADMIN_TOKEN';
+  // The instant is computed with node (installed wherever the daemon runs) rather than
+  // `date -d`, which differs between GNU and BSD.
+  const inTwoMinutes = `$(node -p 'new Date(Date.now() + 120000).toISOString()')`;
   const curl =
     `curl -s -X POST ${url}/v1/users/me/notifications -H "Authorization: Bearer ${token}" ` +
-    `-H 'Content-Type: application/json' -d '{"title":"stretch your legs","message":"","scheduledAt":"'$(date -u -d '+2 min' +%FT%TZ)'"}'`;
+    `-H 'Content-Type: application/json' ` +
+    `-d '{"title":"stretch your legs","message":"","scheduledAt":"'${inTwoMinutes}'"}'`;
   return { cli, curl };
 }

@@ -13,13 +13,18 @@ function offsetOf(at: Date): string {
   return `UTC${sign}${pad(Math.floor(abs / 60))}:${pad(abs % 60)}`;
 }
 
-/** Local wall-clock text, locale-independent: `Tue 2026-12-01 09:00:00 (UTC+01:00)`. */
-export function formatLocal(at: Date): string {
+/** Local wall-clock text without its offset, locale-independent: `Tue 2026-12-01 09:00:00`. */
+function wallClock(at: Date): string {
   const day = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'][at.getDay()] ?? '';
   return (
     `${day} ${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())} ` +
-    `${pad(at.getHours())}:${pad(at.getMinutes())}:${pad(at.getSeconds())} (${offsetOf(at)})`
+    `${pad(at.getHours())}:${pad(at.getMinutes())}:${pad(at.getSeconds())}`
   );
+}
+
+/** Local wall-clock text with its offset: `Tue 2026-12-01 09:00:00 (UTC+01:00)`. */
+export function formatLocal(at: Date): string {
+  return `${wallClock(at)} (${offsetOf(at)})`;
 }
 
 /** Local wall-clock text of a stored instant, or `-` when absent. */
@@ -27,7 +32,7 @@ export function formatStored(stored: string | null | undefined): string {
   return stored ? formatLocal(new Date(stored)) : '-';
 }
 
-/** The echo before scheduling: local time with its zone and the UTC instant. */
+/** The echo before scheduling: `Tue 2026-12-01 09:00:00 Asia/Tokyo (UTC+09:00) = 2026-12-01T00:00:00.000Z UTC`. */
 export function describeInstant(at: Date): string {
-  return `${formatLocal(at)} ${localZone()} = ${at.toISOString()} UTC`;
+  return `${wallClock(at)} ${localZone()} (${offsetOf(at)}) = ${at.toISOString()} UTC`;
 }
