@@ -1,7 +1,7 @@
 import { plainToInstance } from 'class-transformer';
 import { validate } from 'class-validator';
 import { type Command, type CommandClass, type CommandHandler, type ResultOf } from './command';
-import { CommandValidationError, flattenValidationErrors } from './validation.error';
+import { CommandValidationError, type FieldProblem, flattenValidationErrors } from './validation.error';
 
 /** No handler is registered for a command type (a wiring bug, not user input). */
 export class UnknownCommandError extends Error {
@@ -77,7 +77,34 @@ function toCommand<C extends Command<unknown>>(commandClass: CommandClass<C>, pa
   if (payload === null || typeof payload !== 'object' || Array.isArray(payload)) {
     throw new CommandValidationError(commandClass.type, [{ path: '', message: 'must be a JSON object' }]);
   }
-  return plainToInstance(commandClass, payload);
+  const command = plainToInstance(commandClass, payload);
+  // class-transformer silently skips keys named like Object.prototype members (`constructor`,
+  // `toString`, `hasOwnProperty`…), so class-validator never sees them: refuse them here like
+  // any other unknown property instead of accepting the request without them.
+  const dropped = droppedKeys(payload, command, '');
+  if (dropped.length > 0) {
+    throw new CommandValidationError(commandClass.type, dropped);
+  }
+  return command;
+}
+
+function droppedKeys(plain: unknown, built: unknown, prefix: string): FieldProblem[] {
+  if (plain === null || typeof plain !== 'object' || built === null || typeof built !== 'object') {
+    return [];
+  }
+  const problems: FieldProblem[] = [];
+  for (const [key, value] of Object.entries(plain)) {
+    if (value === undefined) {
+      continue;
+    }
+    const path = prefix === '' ? key : `${prefix}.${key}`;
+    if (!Object.hasOwn(built, key)) {
+      problems.push({ path, message: `property ${key} should not exist` });
+    } else {
+      problems.push(...droppedKeys(value, (built as Record<string, unknown>)[key], path));
+    }
+  }
+  return problems;
 }
 
 async function validateCommand(type: string, command: object): Promise<void> {
