@@ -82,6 +82,8 @@ export class SqliteCommandQueue {
   private sweepTimer: TimerHandle | undefined;
   private cycle: Promise<void> | undefined;
   private again = false;
+  /** The single timer fired: a row is due (or a lease expired), so claim before reading. */
+  private timerFired = false;
   private readonly heldTokens = new Set<string>();
   private statements = 0;
 
@@ -305,6 +307,7 @@ export class SqliteCommandQueue {
     this.timer = this.clock.setTimer(() => {
       this.timer = undefined;
       this.timerDueMs = Number.POSITIVE_INFINITY;
+      this.timerFired = true;
       this.kick();
     }, dueMs - this.clock.now().getTime());
   }
@@ -327,32 +330,46 @@ export class SqliteCommandQueue {
   private async runCycles(): Promise<void> {
     do {
       this.again = false;
+      const claimFirst = this.timerFired;
+      this.timerFired = false;
       try {
-        await this.runCycle();
+        await this.runCycle(claimFirst);
       } catch (error) {
         this.logger.error({ err: error }, 'queue cycle failed; the sweep will retry');
       }
     } while (this.again && !this.stopping);
   }
 
-  /** One wake-up: if something is due, claim and run batches until nothing is; then re-arm. */
-  private async runCycle(): Promise<void> {
-    let next = await this.store.nextWakeUp(this.database.kysely);
-    this.statements++;
-    while (next !== undefined && msOf(next) <= this.clock.now().getTime() && !this.stopping) {
+  /**
+   * One wake-up: claim and run batches while something is due, then re-arm the timer on the
+   * next instant. A sweep (or start) first reads the next instant — one indexed statement when
+   * idle. A fired timer means a row is due, so it claims at once: the handler starts one read
+   * earlier, which is most of what the queue adds to a command's lateness.
+   */
+  private async runCycle(claimFirst: boolean): Promise<void> {
+    let next = claimFirst ? undefined : await this.readWakeUp();
+    let claimNow = claimFirst;
+    while (!this.stopping && (claimNow || (next !== undefined && msOf(next) <= this.clock.now().getTime()))) {
       const claimed = await this.claimBatch();
-      if (claimed === 0) {
-        break;
-      }
-      if (claimed < this.batchSize) {
-        next = await this.store.nextWakeUp(this.database.kysely);
-        this.statements++;
+      // A full batch: more is probably due, claim again before looking.
+      claimNow = claimed === this.batchSize;
+      if (!claimNow) {
+        next = await this.readWakeUp();
+        if (claimed === 0) {
+          break;
+        }
       }
     }
     if (next !== undefined && !this.stopping) {
       this.clearTimer();
       this.armAt(msOf(next));
     }
+  }
+
+  private async readWakeUp(): Promise<string | undefined> {
+    const next = await this.store.nextWakeUp(this.database.kysely);
+    this.statements++;
+    return next;
   }
 
   private async claimBatch(): Promise<number> {
