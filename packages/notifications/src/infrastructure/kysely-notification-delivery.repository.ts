@@ -1,4 +1,4 @@
-import { tablesOf } from '@tickler/core';
+import { ReusableQuery, tablesOf } from '@tickler/core';
 import { injectable } from 'inversify';
 import { type Kysely, sql } from 'kysely';
 import {
@@ -6,18 +6,24 @@ import {
   type ListDeliveriesQuery,
   type NotificationDeliveryRepository,
   type PendingSettlement,
+  type SourcedDelivery,
 } from '../application/ports/notification-delivery.repository';
 import { type Scope } from '../application/ports/scope';
 import { type NotificationDelivery } from '../domain/notification-delivery.entity';
 import { NotificationConcurrentUpdateError } from '../domain/notification.errors';
 import { insertRows, rowsPerStatement, updateRows } from './delivery-bulk-statements';
 import {
+  DELIVERY_COLUMNS,
   deliveryToDomain,
   deliveryToRow,
   STATE_COLUMNS,
   type StateColumn,
 } from './notification-delivery.mapper';
-import { type NewDeliveryRow, type NotificationsTables } from './notifications.tables';
+import {
+  type DeliveryRow,
+  type NewDeliveryRow,
+  type NotificationsTables,
+} from './notifications.tables';
 
 const TABLE = 'notification_deliveries';
 /**
@@ -42,11 +48,16 @@ function q(scope: Scope): Kysely<NotificationsTables> {
   return tablesOf<NotificationsTables>(scope.db);
 }
 
+/** One new row, compiled once: the hot path of every `SendNotification`. */
+const INSERT = new ReusableQuery<DeliveryRow>(DELIVERY_COLUMNS, (db, row) =>
+  tablesOf<NotificationsTables>(db).insertInto(TABLE).values(row),
+);
+
 /** kysely adapter of the delivery repository (SQLite; plain SQL that PostgreSQL also runs). */
 @injectable()
 export class KyselyNotificationDeliveryRepository implements NotificationDeliveryRepository {
   async insert(scope: Scope, delivery: NotificationDelivery): Promise<void> {
-    await q(scope).insertInto(TABLE).values(deliveryToRow(delivery.snapshot())).execute();
+    await INSERT.execute(scope.db, deliveryToRow(delivery.snapshot()));
   }
 
   async findById(scope: Scope, id: string): Promise<NotificationDelivery | undefined> {
@@ -179,13 +190,52 @@ export class KyselyNotificationDeliveryRepository implements NotificationDeliver
     }
   }
 
-  async findBySourceApp(scope: Scope, sourceApp: string): Promise<NotificationDelivery[]> {
+  async findBySourceApp(scope: Scope, sourceApp: string): Promise<SourcedDelivery[]> {
     const rows = await q(scope)
       .selectFrom(TABLE)
-      .selectAll()
+      .select([
+        'id',
+        'recipient_id',
+        'source_key',
+        'source_rule',
+        'status',
+        'title',
+        'message',
+        'url',
+        'scheduled_at',
+        'event_at',
+        'expires_at',
+        'created_at',
+      ])
       .where('source_app', '=', sourceApp)
       .execute();
-    return rows.map(deliveryToDomain);
+    return rows.map((r) => ({
+      id: r.id,
+      recipientId: r.recipient_id,
+      sourceKey: r.source_key ?? '',
+      rule: r.source_rule,
+      status: r.status,
+      title: r.title,
+      message: r.message,
+      url: r.url,
+      scheduledAt: r.scheduled_at,
+      eventAt: r.event_at,
+      expiresAt: r.expires_at,
+      createdAt: r.created_at,
+    }));
+  }
+
+  async findByIds(scope: Scope, ids: readonly string[]): Promise<NotificationDelivery[]> {
+    const out: NotificationDelivery[] = [];
+    for (let i = 0; i < ids.length; i += IDS_PER_STATEMENT) {
+      const rows = await q(scope)
+        .selectFrom(TABLE)
+        .selectAll()
+        .where('id', 'in', ids.slice(i, i + IDS_PER_STATEMENT))
+        .execute();
+      out.push(...rows.map(deliveryToDomain));
+    }
+    return out;
   }
 
   async saveMany(scope: Scope, pending: readonly PendingSettlement[]): Promise<Set<string>> {

@@ -10,6 +10,7 @@ import {
   type ListDeliveriesQuery,
   type NotificationDeliveryRepository,
   type PendingSettlement,
+  type SourcedDelivery,
 } from '../application/ports/notification-delivery.repository';
 import {
   type SubscriptionRepository,
@@ -145,11 +146,33 @@ export class InMemoryDeliveryRepository implements NotificationDeliveryRepositor
     }
   }
 
-  findBySourceApp(_s: unknown, sourceApp: string): Promise<NotificationDelivery[]> {
+  findBySourceApp(_s: unknown, sourceApp: string): Promise<SourcedDelivery[]> {
     return Promise.resolve(
       [...this.rows.values()]
         .filter((r) => r.source?.app === sourceApp)
-        .map((r) => NotificationDelivery.rehydrate(r)),
+        .map((r) => ({
+          id: r.id,
+          recipientId: r.recipientId,
+          sourceKey: r.source?.key ?? '',
+          rule: r.source?.rule ?? null,
+          status: r.status,
+          title: r.title,
+          message: r.message,
+          url: r.url,
+          scheduledAt: r.scheduledAt,
+          eventAt: r.eventAt,
+          expiresAt: r.expiresAt,
+          createdAt: r.createdAt,
+        })),
+    );
+  }
+
+  findByIds(_s: unknown, ids: readonly string[]): Promise<NotificationDelivery[]> {
+    return Promise.resolve(
+      ids.flatMap((id) => {
+        const row = this.rows.get(id);
+        return row ? [NotificationDelivery.rehydrate(row)] : [];
+      }),
     );
   }
 
@@ -253,6 +276,8 @@ export class InMemorySubscriptionRepository implements SubscriptionRepository {
 /** Records wake-up instants; `earliest` is what the single keep-earlier row would hold. */
 export class RecordingWakeUp implements DeliveryWakeUp {
   readonly calls: string[] = [];
+  /** How many deliver-due runs announced their start. */
+  runsStarted = 0;
 
   get earliest(): string | undefined {
     return [...this.calls].sort()[0];
@@ -261,6 +286,10 @@ export class RecordingWakeUp implements DeliveryWakeUp {
   wakeAt(_tx: Transaction, at: string): Promise<void> {
     this.calls.push(at);
     return Promise.resolve();
+  }
+
+  runStarting(): void {
+    this.runsStarted++;
   }
 }
 

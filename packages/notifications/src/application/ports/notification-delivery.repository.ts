@@ -15,6 +15,23 @@ export interface PendingSettlement {
   readonly expected: ExpectedState;
 }
 
+/** A producer app's delivery as reconcile compares it (instants ISO UTC). */
+export interface SourcedDelivery {
+  readonly id: string;
+  readonly recipientId: string;
+  readonly sourceKey: string;
+  /** Lead rule text, or null. */
+  readonly rule: string | null;
+  readonly status: NotificationStatus;
+  readonly title: string;
+  readonly message: string;
+  readonly url: string | null;
+  readonly scheduledAt: string | null;
+  readonly eventAt: string | null;
+  readonly expiresAt: string | null;
+  readonly createdAt: string;
+}
+
 /** Position in the recipient's list: (sort instant, id). */
 export interface ListPosition {
   readonly sortAt: string;
@@ -60,8 +77,13 @@ export interface NotificationDeliveryRepository {
   list(scope: Scope, query: ListDeliveriesQuery): Promise<NotificationDelivery[]>;
   /** Reconcile: multi-row INSERTs (chunked below the driver's parameter limit). */
   insertMany(scope: Scope, deliveries: readonly NotificationDelivery[]): Promise<void>;
-  /** Reconcile: every delivery producer app `sourceApp` owns, in any status (one indexed read). */
-  findBySourceApp(scope: Scope, sourceApp: string): Promise<NotificationDelivery[]>;
+  /**
+   * Reconcile: what it compares of every delivery producer app `sourceApp` owns, in any status
+   * (one indexed read of a dozen columns; full aggregates are loaded only for rows that change).
+   */
+  findBySourceApp(scope: Scope, sourceApp: string): Promise<SourcedDelivery[]>;
+  /** The deliveries with these ids (any order; unknown ids are left out). */
+  findByIds(scope: Scope, ids: readonly string[]): Promise<NotificationDelivery[]>;
   /**
    * Reconcile: writes every field of many deliveries (content, schedule, state) with a few
    * multi-row UPDATEs, each row guarded by its expected state. Returns the ids updated.

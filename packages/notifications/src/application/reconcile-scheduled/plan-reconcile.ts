@@ -5,7 +5,10 @@ import {
 } from '../../domain/notification-delivery.entity';
 import { isSettled } from '../../domain/notification-status';
 import { type ReconcileResult } from '../notification.view';
-import { type PendingSettlement } from '../ports/notification-delivery.repository';
+import {
+  type PendingSettlement,
+  type SourcedDelivery,
+} from '../ports/notification-delivery.repository';
 import { type NormalisedEntry, reconcileKey } from './normalise-plan';
 
 export interface ReconcileContext {
@@ -19,28 +22,19 @@ export interface ReconcileContext {
   readonly nextId: () => string;
 }
 
-/** What reconcile will write, decided in the aggregates; no I/O here. */
+/** What reconcile will write; no I/O here. New rows are already aggregates. */
 export interface ReconcilePlan {
   readonly creates: NotificationDelivery[];
-  /** Drifted rows, rescheduled in memory, expected still `scheduled`. */
-  readonly patches: PendingSettlement[];
-  /** Future rows missing from the plan, canceled in memory (reason `withdrawn`). */
-  readonly withdrawals: PendingSettlement[];
+  /** Drifted rows still `scheduled`, by id: the edit their aggregate will make. */
+  readonly patches: Map<string, DeliveryChanges>;
+  /** Future `scheduled` rows missing from the plan: their aggregate cancels (`withdrawn`). */
+  readonly withdrawIds: string[];
   readonly pruneIds: string[];
   readonly counts: ReconcileResult;
 }
 
-function keyOf(delivery: NotificationDelivery): string {
-  const { recipientId, source } = delivery.snapshot();
-  return reconcileKey(recipientId, source?.key ?? '', source?.rule ?? null);
-}
-
-/** The changes that make `delivery` match `entry`, or undefined when nothing drifted. */
-function driftOf(
-  delivery: NotificationDelivery,
-  entry: NormalisedEntry,
-): DeliveryChanges | undefined {
-  const s = delivery.snapshot();
+/** The changes that make row `s` match `entry`, or undefined when nothing drifted. */
+function driftOf(s: SourcedDelivery, entry: NormalisedEntry): DeliveryChanges | undefined {
   const changes: { -readonly [K in keyof DeliveryChanges]: DeliveryChanges[K] } = {};
   if (s.title !== entry.title) {
     changes.title = entry.title;
@@ -79,20 +73,20 @@ function driftOf(
  * just pruned.
  */
 export function planReconcile(
-  existing: readonly NotificationDelivery[],
+  existing: readonly SourcedDelivery[],
   entries: readonly NormalisedEntry[],
   ctx: ReconcileContext,
 ): ReconcilePlan {
   const plan: ReconcilePlan = {
     creates: [],
-    patches: [],
-    withdrawals: [],
+    patches: new Map(),
+    withdrawIds: [],
     pruneIds: [],
     counts: { created: 0, updated: 0, unchanged: 0, withdrawn: 0, pruned: 0 },
   };
-  const byKey = new Map<string, NotificationDelivery>();
-  for (const delivery of existing) {
-    byKey.set(keyOf(delivery), delivery);
+  const byKey = new Map<string, SourcedDelivery>();
+  for (const row of existing) {
+    byKey.set(reconcileKey(row.recipientId, row.sourceKey, row.rule), row);
   }
   const { counts } = plan;
   for (const entry of entries) {
@@ -112,22 +106,44 @@ export function planReconcile(
       counts.unchanged++;
       continue;
     }
-    row.reschedule(changes, ctx.now);
-    plan.patches.push({ delivery: row, expected: { status: 'scheduled' } });
+    plan.patches.set(row.id, changes);
     counts.updated++;
   }
   // What is left in byKey is every row whose key the plan no longer has.
   for (const row of byKey.values()) {
-    const s = row.snapshot();
-    const sendAt = s.scheduledAt ?? s.createdAt;
+    const sendAt = row.scheduledAt ?? row.createdAt;
     if (row.status === 'scheduled' && sendAt > ctx.now) {
-      row.cancel(ctx.now, 'withdrawn');
-      plan.withdrawals.push({ delivery: row, expected: { status: 'scheduled' } });
+      plan.withdrawIds.push(row.id);
     } else if (isSettled(row.status) && sendAt < ctx.pruneBefore) {
       plan.pruneIds.push(row.id);
     }
   }
   return plan;
+}
+
+/**
+ * Makes the planned edits and withdrawals in the loaded aggregates (`reschedule`, `cancel` with
+ * reason `withdrawn`): the transition table and the events stay the aggregate's business.
+ */
+export function applyToLoaded(
+  loaded: readonly NotificationDelivery[],
+  plan: ReconcilePlan,
+  now: string,
+): { patched: PendingSettlement[]; withdrawn: PendingSettlement[] } {
+  const patched: PendingSettlement[] = [];
+  const withdrawn: PendingSettlement[] = [];
+  for (const delivery of loaded) {
+    const expected = { status: delivery.status };
+    const changes = plan.patches.get(delivery.id);
+    if (changes !== undefined) {
+      delivery.reschedule(changes, now);
+      patched.push({ delivery, expected });
+    } else {
+      delivery.cancel(now, 'withdrawn');
+      withdrawn.push({ delivery, expected });
+    }
+  }
+  return { patched, withdrawn };
 }
 
 function create(entry: NormalisedEntry, ctx: ReconcileContext): NotificationDelivery {

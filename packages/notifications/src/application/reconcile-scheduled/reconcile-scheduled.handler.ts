@@ -14,7 +14,7 @@ import { type NotificationDeliveryRepository } from '../ports/notification-deliv
 import { type TransactionRunner } from '../ports/transaction-runner.port';
 import { type DeliveryWakeUp } from '../ports/wake-up.port';
 import { normalisePlan } from './normalise-plan';
-import { planReconcile } from './plan-reconcile';
+import { applyToLoaded, planReconcile } from './plan-reconcile';
 import { DEFAULT_PRUNE_AFTER_DAYS, ReconcileScheduled } from './reconcile-scheduled.command';
 
 const DAY_MS = 86_400_000;
@@ -55,17 +55,22 @@ export class ReconcileScheduledHandler implements CommandHandler<ReconcileSchedu
         nextId: () => this.ids.next(),
       });
 
+      const toChange = [...plan.patches.keys(), ...plan.withdrawIds];
+      const loaded = await this.deliveries.findByIds(tx, toChange);
+      const { patched, withdrawn } = applyToLoaded(loaded, plan, now);
+      const changed = [...patched, ...withdrawn];
+
       await this.deliveries.insertMany(tx, plan.creates);
-      const changed = [...plan.patches, ...plan.withdrawals];
       const updated = await this.deliveries.saveMany(tx, changed);
-      if (updated.size !== changed.length) {
-        // A dispatcher or a person settled some of these rows since the read: roll back, retry.
-        throw new NotificationConcurrentUpdateError(changed.length, updated.size);
+      if (loaded.length !== toChange.length || updated.size !== toChange.length) {
+        // Another writer changed some of these rows since they were read (possible only with a
+        // writer outside this unit of work): roll everything back; a retry reads the new state.
+        throw new NotificationConcurrentUpdateError(toChange.length, updated.size);
       }
       const pruned = await this.deliveries.deleteSettled(tx, plan.pruneIds);
 
       let earliest: string | undefined;
-      for (const { delivery } of plan.patches) {
+      for (const { delivery } of patched) {
         earliest = earlier(earliest, delivery.dueAt);
       }
       for (const delivery of plan.creates) {
@@ -80,7 +85,7 @@ export class ReconcileScheduledHandler implements CommandHandler<ReconcileSchedu
       for (const { delivery } of changed) {
         tx.recordEvents(delivery.pullEvents());
       }
-      return { ...plan.counts, withdrawn: plan.withdrawals.length, pruned };
+      return { ...plan.counts, withdrawn: withdrawn.length, pruned };
     });
   }
 }
