@@ -7,5 +7,6 @@ module.exports = {
   moduleNameMapper: { ...preset.moduleNameMapper, '^(\\.{1,2}/.*)\\.js$': '$1' },
   // e2e tests spawn the built daemon: build it once before any test file runs.
   globalSetup: '<rootDir>/test/support/global-setup.ts',
+  globalTeardown: '<rootDir>/test/support/global-teardown.ts',
   testTimeout: 60_000,
 };

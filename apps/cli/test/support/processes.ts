@@ -19,7 +19,7 @@ export interface RunningDaemon {
 }
 
 export async function startDaemon(env: Record<string, string> = {}): Promise<RunningDaemon> {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tickler-cli-'));
+  const dir = fs.mkdtempSync(path.join(process.env.TICKLER_E2E_ROOT ?? os.tmpdir(), 'daemon-'));
   const dbFile = path.join(dir, 'tickler.db');
   const child: ChildProcess = spawn(process.execPath, [DAEMON_MAIN], {
     env: { ...process.env, TICKLER_DB: dbFile, TICKLER_PORT: '0', ...env },

@@ -4,6 +4,14 @@ import path from 'node:path';
 import { ConfigError } from './config.error';
 import { loadConfig } from './load-config';
 
+const dirs: string[] = [];
+function tempDir(): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tickler-config-'));
+  dirs.push(dir);
+  return dir;
+}
+afterAll(() => dirs.forEach((dir) => fs.rmSync(dir, { recursive: true, force: true })));
+
 describe('loadConfig', () => {
   it('applies the documented defaults', () => {
     const config = loadConfig({});
@@ -20,7 +28,7 @@ describe('loadConfig', () => {
   });
 
   it('reads the environment, and a JSON file under the same keys with the environment winning', () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tickler-config-'));
+    const dir = tempDir();
     const file = path.join(dir, 'tickler.json');
     fs.writeFileSync(
       file,
@@ -63,7 +71,7 @@ describe('loadConfig', () => {
   });
 
   it('rejects a config file with an unknown key or that is not an object', () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tickler-config-'));
+    const dir = tempDir();
     const typo = path.join(dir, 'typo.json');
     fs.writeFileSync(typo, JSON.stringify({ TICKLER_PROT: 1 }));
     expect(() => loadConfig({ TICKLER_CONFIG: typo })).toThrow(/unknown key "TICKLER_PROT"/);

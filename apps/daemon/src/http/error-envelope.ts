@@ -1,9 +1,4 @@
-import {
-  CommandValidationError,
-  DomainError,
-  type FieldProblem,
-  InvalidArgumentError,
-} from '@tickler/core';
+import { CommandValidationError, DomainError, type FieldProblem } from '@tickler/core';
 import { FASTIFY_CODES, STATUS_BY_CODE } from './error-table';
 
 /** Body of every error response. */
@@ -23,14 +18,16 @@ export interface MappedError {
   bug: boolean;
 }
 
+/**
+ * Bad fields of an input error: a validation error lists them; any other error that names one
+ * `field` in its details (`InvalidArgumentError`, lead-rule errors) is one bad field.
+ */
 function fieldsOf(error: DomainError): FieldProblem[] | undefined {
   if (error instanceof CommandValidationError) {
     return [...error.fields];
   }
-  if (error instanceof InvalidArgumentError) {
-    return [{ path: error.field, message: error.message }];
-  }
-  return undefined;
+  const field = error.details.field;
+  return typeof field === 'string' ? [{ path: field, message: error.message }] : undefined;
 }
 
 function fastifyCode(error: unknown): string | undefined {

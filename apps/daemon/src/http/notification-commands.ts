@@ -6,6 +6,7 @@ import {
   ListNotifications,
   ListSubscriptions,
   MarkInboxRead,
+  ReconcileScheduled,
   RegisterWebhook,
   RemoveSubscription,
   RescheduleNotification,
@@ -30,6 +31,5 @@ export const NOTIFICATION_COMMANDS = {
   subscriptionRegister: RegisterWebhook.type,
   subscriptionList: ListSubscriptions.type,
   subscriptionRemove: RemoveSubscription.type,
-  // ReconcileScheduled lands with the reconcile issue; until then the route answers 500.
-  reconcile: 'notifications.reconcile',
+  reconcile: ReconcileScheduled.type,
 } as const;

@@ -86,6 +86,11 @@ export const SEND_BODY: Schema = {
     channel: { enum: ['inbox', 'webhook'] },
     eventAt: instant,
     expiresAt: instant,
+    rule: {
+      type: 'string',
+      description: 'Derive scheduledAt from eventAt/expiresAt.',
+      examples: ['lead:3600', 'lead:0@expiry'],
+    },
     source: SOURCE,
   },
 };
@@ -187,6 +192,8 @@ export const RECONCILE_BODY: Schema = {
           eventAt: instant,
           expiresAt: instant,
           rule: { type: 'string', examples: ['lead:3600', 'lead:0@expiry'] },
+          sourceCollection: { type: 'string' },
+          sourceId: { type: 'string' },
         },
       },
     },

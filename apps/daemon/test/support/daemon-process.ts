@@ -23,8 +23,9 @@ export class DaemonProcess {
     private readonly env: Record<string, string> = {},
   ) {}
 
+  /** A fresh folder under this run's root (removed by the global teardown). */
   static tempDir(): string {
-    return fs.mkdtempSync(path.join(os.tmpdir(), 'tickler-e2e-'));
+    return fs.mkdtempSync(path.join(process.env.TICKLER_E2E_ROOT ?? os.tmpdir(), 'daemon-'));
   }
 
   get dbFile(): string {

@@ -1,3 +1,4 @@
+import { CommandValidationError } from '@tickler/core';
 import { type EventStreamHub } from '../../events/event-stream.hub';
 import { type RouteSpec } from '../route';
 
@@ -7,6 +8,12 @@ const STREAM = {
   contentType: 'text/event-stream',
   schema: { type: 'string' },
 };
+
+/**
+ * The recipient-id alphabet of the notifications context. A stream for any other id could never
+ * carry an event, so it is refused like the same id on every other user route (400), not opened.
+ */
+const USER_ID = /^[A-Za-z0-9._:@-]{1,200}$/;
 
 /** Live streams of committed domain events (best effort: a disconnected client misses events). */
 export function eventRoutes(hub: EventStreamHub): RouteSpec[] {
@@ -20,8 +27,17 @@ export function eventRoutes(hub: EventStreamHub): RouteSpec[] {
       tag: 'events',
       responses: { 200: STREAM },
       stream: ({ params }, _request, reply) => {
+        const userId = params.userId ?? '';
+        if (!USER_ID.test(userId)) {
+          throw new CommandValidationError('events.stream', [
+            {
+              path: 'userId',
+              message: 'userId may contain only letters, digits and . _ : @ - (1–200 characters)',
+            },
+          ]);
+        }
         reply.hijack();
-        hub.open(reply.raw, params.userId ?? '');
+        hub.open(reply.raw, userId);
       },
     },
     {
