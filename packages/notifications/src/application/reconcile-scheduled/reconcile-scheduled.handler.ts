@@ -41,9 +41,9 @@ export class ReconcileScheduledHandler implements CommandHandler<ReconcileSchedu
   ) {}
 
   execute(command: ReconcileScheduled): Promise<ReconcileResult> {
-    const entries = normalisePlan(command.planned);
     const pruneAfterDays = command.pruneAfterDays ?? DEFAULT_PRUNE_AFTER_DAYS;
     return this.uow.run(async (tx) => {
+      const entries = normalisePlan(command.planned);
       const nowMs = this.clock.now().getTime();
       const now = toIsoUtc(nowMs);
       const existing = await this.deliveries.findBySourceApp(tx, command.sourceApp);
