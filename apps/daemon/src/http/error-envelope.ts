@@ -1,5 +1,5 @@
 import { CommandValidationError, DomainError, type FieldProblem } from '@tickler/core';
-import { FASTIFY_CODES, STATUS_BY_CODE } from './error-table';
+import { FASTIFY_CODES, STATUS_BY_CODE, STORAGE_CODES } from './error-table';
 
 /** Body of every error response. */
 export interface ErrorEnvelope {
@@ -37,6 +37,14 @@ function fastifyCode(error: unknown): string | undefined {
   return undefined;
 }
 
+/** Storage trouble reported by SQLite (disk full, read-only, I/O error, busy), if it is that. */
+function storageError(error: unknown): { code: string; message: string } | undefined {
+  if (error instanceof Error && 'code' in error && typeof error.code === 'string') {
+    return STORAGE_CODES[error.code.split('_').slice(0, 2).join('_')];
+  }
+  return undefined;
+}
+
 /** A 4xx that fastify raised for a malformed request we have no finer code for. */
 function clientStatus(error: unknown): number | undefined {
   if (error instanceof Error && 'statusCode' in error && typeof error.statusCode === 'number') {
@@ -60,6 +68,15 @@ export function mapError(error: unknown): MappedError {
     return {
       status,
       body: { error: { code: error.code, message: error.message, ...(fields ? { fields } : {}) } },
+      bug: false,
+    };
+  }
+  const storage = storageError(error);
+  if (storage !== undefined) {
+    // Not a bug and not the caller's fault: a clear 503 says "retry later", never a bare 500.
+    return {
+      status: STATUS_BY_CODE[storage.code] ?? 503,
+      body: { error: { code: storage.code, message: storage.message } },
       bug: false,
     };
   }

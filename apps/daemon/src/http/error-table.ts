@@ -15,6 +15,12 @@ export const STATUS_BY_CODE: Readonly<Record<string, number>> = {
   'HTTP.ROUTE_NOT_FOUND': 404,
   'HTTP.BODY_TOO_LARGE': 413,
   'HTTP.UNSUPPORTED_MEDIA_TYPE': 415,
+  // storage: the database cannot be written right now (disk full, read-only, I/O error, lock
+  // held too long) — the request was fine and may succeed later
+  'STORAGE.FULL': 503,
+  'STORAGE.READ_ONLY': 503,
+  'STORAGE.IO_ERROR': 503,
+  'STORAGE.BUSY': 503,
   // notifications
   'NOTIFICATIONS.INVALID_LEAD_RULE': 400,
   'NOTIFICATIONS.LEAD_RULE_ANCHOR_MISSING': 400,
@@ -36,4 +42,32 @@ export const FASTIFY_CODES: Readonly<Record<string, string>> = {
   FST_ERR_CTP_INVALID_MEDIA_TYPE: 'HTTP.UNSUPPORTED_MEDIA_TYPE',
   FST_ERR_CTP_EMPTY_JSON_BODY: 'HTTP.INVALID_JSON',
   FST_ERR_CTP_INVALID_JSON_BODY: 'HTTP.INVALID_JSON',
+};
+
+/**
+ * SQLite's primary result codes for storage in trouble, translated to our codes with a message
+ * that says what happened. better-sqlite3 reports extended codes (`SQLITE_IOERR_WRITE`,
+ * `SQLITE_READONLY_DBMOVED`); the primary code before the second underscore decides.
+ */
+export const STORAGE_CODES: Readonly<Record<string, { code: string; message: string }>> = {
+  SQLITE_FULL: {
+    code: 'STORAGE.FULL',
+    message: 'the database disk is full; retry when space is freed',
+  },
+  SQLITE_READONLY: {
+    code: 'STORAGE.READ_ONLY',
+    message: 'the database is read-only; nothing was written',
+  },
+  SQLITE_IOERR: {
+    code: 'STORAGE.IO_ERROR',
+    message: 'the database could not be read or written; retry later',
+  },
+  SQLITE_CANTOPEN: {
+    code: 'STORAGE.IO_ERROR',
+    message: 'the database could not be opened; retry later',
+  },
+  SQLITE_BUSY: {
+    code: 'STORAGE.BUSY',
+    message: 'the database is locked by another writer; retry later',
+  },
 };
