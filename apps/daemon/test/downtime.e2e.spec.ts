@@ -3,7 +3,7 @@ import { DaemonProcess } from './support/daemon-process';
 import { Api, eventually } from './support/http-client';
 
 describe('downtime longer than the grace window (real process)', () => {
-  it('settles a notification that fell due more than TICKLER_GRACE ago as missed, never sent; a fresher one still goes out', async () => {
+  it('settles a notification that fell due more than TICKLER_GRACE ago as missed, never sent, and leaves future ones scheduled', async () => {
     const dir = DaemonProcess.tempDir();
     const env = { TICKLER_GRACE: '2s' };
     const first = await new DaemonProcess(dir, env).start();
@@ -14,10 +14,12 @@ describe('downtime longer than the grace window (real process)', () => {
       message: '',
       scheduledAt: new Date(now + 1_000).toISOString(),
     });
-    const fresh = await api1.post<NotificationView>('/v1/users/sleeper/notifications', {
-      title: 'fresh',
+    // Within-grace catch-up is covered with a manual clock in the notifications context; here a
+    // real-time "fresh" one would turn stale on a loaded machine, so the other one is future.
+    const future = await api1.post<NotificationView>('/v1/users/sleeper/notifications', {
+      title: 'future',
       message: '',
-      scheduledAt: new Date(now + 3_000).toISOString(),
+      scheduledAt: new Date(now + 3_600_000).toISOString(),
     });
     expect(await first.terminate()).toEqual({ code: 0, signal: null });
 
@@ -32,12 +34,7 @@ describe('downtime longer than the grace window (real process)', () => {
         const s = await api2.get<NotificationView>(
           `/v1/users/sleeper/notifications/${stale.body.id}`,
         );
-        const f = await api2.get<NotificationView>(
-          `/v1/users/sleeper/notifications/${fresh.body.id}`,
-        );
-        return s.body.status !== 'scheduled' && f.body.status !== 'scheduled'
-          ? { s: s.body, f: f.body }
-          : undefined;
+        return s.body.status !== 'scheduled' ? { s: s.body } : undefined;
       });
       expect(settled.s).toMatchObject({
         status: 'missed',
@@ -45,9 +42,12 @@ describe('downtime longer than the grace window (real process)', () => {
         sentAt: null,
         inboxId: null,
       });
-      expect(settled.f).toMatchObject({ status: 'sent' });
+      const later = await api2.get<NotificationView>(
+        `/v1/users/sleeper/notifications/${future.body.id}`,
+      );
+      expect(later.body.status).toBe('scheduled');
       const inbox = await api2.get<Page<InboxItemView>>('/v1/users/sleeper/inbox');
-      expect(inbox.body.items.map((i) => i.title)).toEqual(['fresh']);
+      expect(inbox.body.items).toEqual([]);
     } finally {
       await second.terminate();
     }

@@ -50,17 +50,17 @@ describe('scheduled notifications (real daemon, real time)', () => {
     const canceled = await api.post<NotificationView>('/v1/users/sched2/notifications', {
       title: 'canceled',
       message: '',
-      scheduledAt: inMs(1_000),
+      scheduledAt: inMs(2_000),
     });
     const moved = await api.post<NotificationView>('/v1/users/sched2/notifications', {
       title: 'moved',
       message: '',
-      scheduledAt: inMs(1_000),
+      scheduledAt: inMs(2_000),
     });
     const marker = await api.post<NotificationView>('/v1/users/sched2/notifications', {
       title: 'marker',
       message: '',
-      scheduledAt: inMs(1_500),
+      scheduledAt: inMs(2_500),
     });
     await api.post(`/v1/users/sched2/notifications/${canceled.body.id}/cancel`);
     await api.patch(`/v1/users/sched2/notifications/${moved.body.id}`, {
