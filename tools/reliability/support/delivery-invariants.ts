@@ -1,0 +1,91 @@
+import { type Seeded } from './seed-deliveries';
+import { queryFile } from './sqlite-file';
+import { type Violations } from './scenario-result';
+import { receivedById, type ReceivedWebhook } from './webhook-receiver';
+
+/** The figures of the "each delivered exactly/at least once, none lost" checks. */
+export interface DeliveryFigures {
+  rowsChecked: number;
+  byStatus: Record<string, number>;
+  inboxDuplicates: number;
+  webhookDuplicates: number;
+  lost: number;
+}
+
+/**
+ * Checks, directly in the SQLite file: every seeded delivery is `sent` (none lost, none left
+ * live); exactly one inbox row per sent inbox delivery and none for webhooks; every webhook
+ * delivery received at least once, duplicates only with the same `X-Tickler-Id` (the header
+ * matching the body's id, and only ids of webhook deliveries).
+ */
+export function checkDeliveries(
+  file: string,
+  seeded: Seeded,
+  received: readonly ReceivedWebhook[],
+  v: Violations,
+): DeliveryFigures {
+  const rows = queryFile<{ id: string; status: string; channel: string }>(
+    file,
+    'select id, status, channel from notification_deliveries',
+  );
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  const byStatus: Record<string, number> = {};
+  rows.forEach((r) => (byStatus[r.status] = (byStatus[r.status] ?? 0) + 1));
+  const inbox = new Map(
+    queryFile<{ notification_id: string; n: number }>(
+      file,
+      'select notification_id, count(*) as n from notification_inbox group by notification_id',
+    ).map((r) => [r.notification_id, r.n]),
+  );
+  let lost = 0;
+  let inboxDuplicates = 0;
+  for (const id of seeded.inbox) {
+    const row = byId.get(id);
+    const n = inbox.get(id) ?? 0;
+    if (row?.status !== 'sent') {
+      lost++;
+    }
+    inboxDuplicates += Math.max(0, n - 1);
+    v.check(
+      row?.status === 'sent' && n === 1,
+      () => `inbox delivery ${id}: status ${row?.status}, ${n} inbox rows (want sent, 1)`,
+    );
+  }
+  const hits = receivedById(received);
+  const webhookIds = new Set(seeded.webhook);
+  for (const id of seeded.webhook) {
+    const row = byId.get(id);
+    const n = hits.get(id) ?? 0;
+    if (row?.status !== 'sent' || n === 0) {
+      lost++;
+    }
+    v.check(
+      row?.status === 'sent' && n >= 1 && !inbox.has(id),
+      () =>
+        `webhook delivery ${id}: status ${row?.status}, received ${n} times, inbox row ${inbox.has(id)}`,
+    );
+  }
+  for (const r of received) {
+    v.check(
+      webhookIds.has(r.ticklerId) && r.bodyId === r.ticklerId,
+      () => `received a request with X-Tickler-Id ${r.ticklerId} and body id ${r.bodyId}`,
+    );
+  }
+  return {
+    rowsChecked: rows.length,
+    byStatus,
+    inboxDuplicates,
+    webhookDuplicates: received.length - hits.size,
+    lost,
+  };
+}
+
+/** Live (scheduled or sending) deliveries in the file. */
+export function liveCount(file: string): number {
+  return (
+    queryFile<{ n: number }>(
+      file,
+      "select count(*) as n from notification_deliveries where status in ('scheduled', 'sending')",
+    )[0]?.n ?? 0
+  );
+}

@@ -1,0 +1,94 @@
+#!/usr/bin/env node
+import 'reflect-metadata';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { runAuthMatrix } from './scenarios/auth-matrix.scenario';
+import { runBadInput } from './scenarios/bad-input.scenario';
+import { runClockJumps } from './scenarios/clock-jumps.scenario';
+import { runCrashLoop } from './scenarios/crash-loop.scenario';
+import { runDiskTrouble } from './scenarios/disk-trouble.scenario';
+import { runDowntime } from './scenarios/downtime.scenario';
+import { runLeaseFencing } from './scenarios/lease-fencing.scenario';
+import { runRaces } from './scenarios/races.scenario';
+import { runTwoDaemons } from './scenarios/two-daemons.scenario';
+import { DaemonProcess } from './support/daemon-process';
+import { renderReport } from './support/reliability-report';
+import { repoRoot } from './support/repo-root';
+import { formatResult, type ScenarioResult } from './support/scenario-result';
+import { runSeed } from './support/seeded-random';
+
+/** Scenario 7 and 8 share the real-daemon set-up. */
+async function withDaemon(
+  run: (daemon: DaemonProcess) => Promise<ScenarioResult>,
+): Promise<ScenarioResult> {
+  const daemon = await new DaemonProcess(DaemonProcess.tempDir()).start();
+  try {
+    return await run(daemon);
+  } finally {
+    await daemon.terminate();
+  }
+}
+
+/**
+ * `npm run torture`: all nine scenarios of issue 6 at full size, one after the other. Prints each
+ * scenario's figures and writes the table to docs/reliability.md. `--only 1,7` runs a subset
+ * (the report is then not written). Exit 1 when any invariant broke.
+ */
+async function main(): Promise<void> {
+  const onlyArg = process.argv.indexOf('--only');
+  const only =
+    onlyArg >= 0 ? new Set((process.argv[onlyArg + 1] ?? '').split(',').map(Number)) : undefined;
+  const seed = runSeed();
+  const scenarios: [number, () => Promise<ScenarioResult>][] = [
+    [1, () => runCrashLoop({ deliveries: 10_000, kills: 20, seed, drainDeadlineMs: 240_000 })],
+    [2, () => runDowntime({ perClass: 2_000 })],
+    [3, () => runTwoDaemons({ deliveries: 10_000, drainDeadlineMs: 240_000 })],
+    [4, () => runClockJumps({ deliveries: 5_000, steps: 400, seed })],
+    [5, () => runRaces({ rows: 20_000, roundSize: 40, seed })],
+    [6, () => runLeaseFencing({ rounds: 5 })],
+    [7, () => withDaemon((d) => runBadInput(d, { requests: 5_000, seed }))],
+    [8, () => withDaemon((d) => runAuthMatrix(d))],
+    [9, () => runDiskTrouble({ sizeKb: 2048, troubledRequests: 50 })],
+  ];
+  const results: { result: ScenarioResult; seconds: number }[] = [];
+  const started = new Date();
+  for (const [id, run] of scenarios) {
+    if (only && !only.has(id)) {
+      continue;
+    }
+    const t0 = Date.now();
+    let result: ScenarioResult;
+    try {
+      result = await run();
+    } catch (error) {
+      result = {
+        id,
+        name: `scenario ${id}`,
+        figures: {},
+        violations: [`crashed: ${error instanceof Error ? error.stack : String(error)}`],
+      };
+    }
+    const seconds = Math.round((Date.now() - t0) / 100) / 10;
+    results.push({ result, seconds });
+    process.stdout.write(`${formatResult(result)} (${seconds} s)\n`);
+    result.violations.forEach((line) => process.stdout.write(`    ✗ ${line}\n`));
+    result.notes?.forEach((line) => process.stdout.write(`    note: ${line}\n`));
+  }
+  if (!only) {
+    const file = path.join(repoRoot(), 'docs/reliability.md');
+    fs.writeFileSync(
+      file,
+      renderReport(results, {
+        command: 'npm run torture',
+        seed,
+        started: started.toISOString(),
+        machine: `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}, ${os.platform()} ${os.release()}`,
+      }),
+    );
+    process.stdout.write(`wrote ${file}\n`);
+  }
+  process.exit(results.every((r) => r.result.violations.length === 0) ? 0 : 1);
+}
+
+void main();
