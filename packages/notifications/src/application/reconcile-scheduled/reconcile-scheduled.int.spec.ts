@@ -366,13 +366,25 @@ describe('ReconcileScheduled on SQLite', () => {
       ),
     ).toEqual(['planned.2.sourceKey']);
     // The database enforces the key too, whatever writes it.
-    await expect(
-      sql`insert into notification_deliveries (id, recipient_id, channel, title, message, status, created_at, updated_at, sort_at, source_app, source_key, source_rule)
+    const aliceLead = () =>
+      t.db
+        .selectFrom('notification_deliveries')
+        .select('id')
+        .where('recipient_id', '=', 'alice')
+        .where('source_rule', '=', 'lead:3600')
+        .execute();
+    expect(await aliceLead()).toHaveLength(1);
+    const duplicate =
+      await sql`insert into notification_deliveries (id, recipient_id, channel, title, message, status, created_at, updated_at, sort_at, source_app, source_key, source_rule)
           select 'dup', recipient_id, channel, title, message, 'canceled', created_at, updated_at, sort_at, source_app, source_key, source_rule
-          from notification_deliveries where source_rule = 'lead:3600' and recipient_id = 'alice'`.execute(
-        t.db,
-      ),
-    ).rejects.toThrow(/UNIQUE/);
+          from notification_deliveries where source_rule = 'lead:3600' and recipient_id = 'alice'`
+        .execute(t.db)
+        .then(
+          (r) => `inserted ${String(r.numAffectedRows)}`,
+          (e: unknown) => String(e),
+        );
+    expect(duplicate).toMatch(/UNIQUE constraint failed/);
+    expect(await aliceLead()).toHaveLength(1);
   });
 
   it('fans one entry out to one row per recipient', async () => {
