@@ -9,6 +9,12 @@ export interface BenchConfig {
   enqueueCapMs: number;
   drainN: number;
   drainCapMs: number;
+  /**
+   * Least time after the seeding process opens the system before its N due items fall due
+   * (the runner stretches it to the system's measured bulk rate). Seeding must finish inside
+   * it: Tickler sends an item whose instant has already passed at once, inline.
+   */
+  drainSeedLeadMs: number;
   latenessN: number;
   latenessSpreadMs: number;
   latenessLeadMs: number;
@@ -30,6 +36,7 @@ export function benchConfig(quick: boolean, reps?: number): BenchConfig {
       enqueueCapMs: 2_000,
       drainN: 3_000,
       drainCapMs: 5_000,
+      drainSeedLeadMs: 1_500,
       latenessN: 200,
       latenessSpreadMs: 1_500,
       latenessLeadMs: 500,
@@ -49,6 +56,7 @@ export function benchConfig(quick: boolean, reps?: number): BenchConfig {
     enqueueCapMs: 20_000,
     drainN: 100_000,
     drainCapMs: 30_000,
+    drainSeedLeadMs: 6_000,
     latenessN: 1_000,
     latenessSpreadMs: 10_000,
     latenessLeadMs: 2_000,

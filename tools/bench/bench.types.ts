@@ -18,7 +18,11 @@ export const WORKLOADS: readonly WorkloadName[] = ['enqueue', 'drain', 'restart'
 export type ChildTask =
   | { kind: 'enqueue-one'; n: number; capMs: number }
   | { kind: 'enqueue-bulk'; n: number; chunk: number; capMs: number }
-  | { kind: 'seed-due'; n: number; chunk: number; dueAtMs: number }
+  /**
+   * N items sharing one instant `leadMs` after the system is open (computed in the child, so
+   * process start and migrations never eat the lead).
+   */
+  | { kind: 'seed-due'; n: number; chunk: number; leadMs: number }
   | { kind: 'drain'; n: number; capMs: number }
   | { kind: 'lateness'; n: number; spreadMs: number; leadMs: number; graceMs: number }
   | { kind: 'idle'; windowMs: number; warmupMs: number }
@@ -41,7 +45,15 @@ export type ChildReply =
 
 export type ChildResult =
   | { kind: 'enqueue'; done: number; elapsedMs: number; complete: boolean }
-  | { kind: 'seeded'; done: number; elapsedMs: number }
+  | {
+      kind: 'seeded';
+      done: number;
+      elapsedMs: number;
+      /** The items' instant (epoch ms), for `seed-due`. */
+      dueAtMs?: number;
+      /** Seeding was still running at `dueAtMs`: later items were already due when written. */
+      overran?: boolean;
+    }
   | {
       kind: 'drain';
       processed: number;

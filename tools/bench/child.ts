@@ -58,11 +58,26 @@ async function enqueueBulk(system: QueueSystem, task: Extract<ChildTask, { kind:
   return { kind: 'enqueue', done, elapsedMs, complete: done === task.n };
 }
 
-async function seed(system: QueueSystem, n: number, chunk: number, instantOf: (c: number) => number): Promise<ChildResult> {
+async function seedFuture(system: QueueSystem, n: number, chunk: number): Promise<ChildResult> {
   await system.open({ clean: true });
-  const { done, elapsedMs } = await enqueueChunks(system, n, chunk, instantOf);
+  const base = Date.now() + HOUR_MS;
+  const { done, elapsedMs } = await enqueueChunks(system, n, chunk, (c) => base + c);
   await system.close({ drop: false });
   return { kind: 'seeded', done, elapsedMs };
+}
+
+/**
+ * Items that fall due `leadMs` after the system is open. A system whose enqueue runs an item
+ * already due at once (Tickler sends it inline) must finish seeding inside the lead, or the
+ * drain would measure fewer items: `overran` tells the parent.
+ */
+async function seedDue(system: QueueSystem, task: Extract<ChildTask, { kind: 'seed-due' }>): Promise<ChildResult> {
+  await system.open({ clean: true });
+  const dueAtMs = Date.now() + task.leadMs;
+  const { done, elapsedMs } = await enqueueChunks(system, task.n, task.chunk, () => dueAtMs);
+  const overran = Date.now() >= dueAtMs;
+  await system.close({ drop: false });
+  return { kind: 'seeded', done, elapsedMs, dueAtMs, overran };
 }
 
 async function drain(system: QueueSystem, task: Extract<ChildTask, { kind: 'drain' }>): Promise<ChildResult> {
@@ -167,17 +182,15 @@ function runTask(system: QueueSystem, task: ChildTask): Promise<ChildResult> {
     case 'enqueue-bulk':
       return enqueueBulk(system, task);
     case 'seed-due':
-      return seed(system, task.n, task.chunk, () => task.dueAtMs);
+      return seedDue(system, task);
     case 'drain':
       return drain(system, task);
     case 'lateness':
       return lateness(system, task);
     case 'idle':
       return idle(system, task);
-    case 'seed-future': {
-      const base = Date.now() + HOUR_MS;
-      return seed(system, task.n, task.chunk, (c) => base + c);
-    }
+    case 'seed-future':
+      return seedFuture(system, task.n, task.chunk);
     case 'due-check':
       return dueCheck(system, task);
     case 'clean':

@@ -10,6 +10,7 @@ export * from './commands/is-instant.validator';
 export * from './database/database';
 export * from './database/sqlite-database';
 export * from './database/unit-of-work';
+export * from './database/reusable-query';
 export * from './database/migrations';
 export * from './events/event-bus';
 export * from './events/event-subscriber';

@@ -67,6 +67,21 @@ describe('durable subscribers (projectors)', () => {
     expect((await app.queue.stats()).failed).toBe(0);
   });
 
+  it('projects only the unseen events of a row that mixes processed and new ones, in one pass', async () => {
+    const { app, clock } = await boot();
+    await app.dispatch(addEntry('a'));
+    app.start();
+    await clock.advance(0);
+    const [row] = await ledgerRows(app.database.kysely, 'ledger_projection');
+    const event = (eventId: unknown, entryId: string) => ({ eventId, type: 'ledger.added', aggregateId: entryId, occurredAt: '2026-09-10T08:30:00.000Z', payload: {} });
+    const events = [event(row?.['event_id'], 'a'), event('evt-b', 'b'), event('evt-b', 'b'), event('evt-c', 'c')];
+    await app.queue.enqueue({ type: DeliverEvents.type, payload: { subscriber: 'ledger.projection', events } });
+    await clock.advance(0);
+    const projected = await ledgerRows(app.database.kysely, 'ledger_projection');
+    expect(projected.map((r) => r['entry_id']).sort()).toEqual(['a', 'b', 'c']);
+    expect((await app.queue.stats()).failed).toBe(0);
+  });
+
   it('a process SIGKILLed after commit loses nothing: a fresh process projects the event exactly once', async () => {
     const file = dir.file('app.db');
     const child = spawnFixture(path.join(__dirname, '../../test/fixtures/commit-then-hang.ts'), [file, 'crash-1']);

@@ -8,6 +8,9 @@ import { type CoreTables } from '../queue/queue.tables';
 import { DeliverEvents } from './deliver-events.command';
 import { type EventSubscriber } from './event-subscriber';
 
+/** Ledger rows per INSERT: 3 parameters each, far below SQLite's 32,766 and Postgres' 65,535. */
+const LEDGER_ROWS_PER_STATEMENT = 1000;
+
 interface Registration {
   readonly name: string;
   readonly types: ReadonlySet<string>;
@@ -50,26 +53,37 @@ export class EventDispatcher implements CommandHandler<DeliverEvents> {
     }
   }
 
+  /**
+   * Hands one queue row's events to its subscriber in ONE transaction: the ledger rows of the
+   * whole row in one multi-row INSERT (it returns the events not seen before), then each new
+   * event to the subscriber. A throw rolls the whole row back and the queue retries it; the
+   * ledger makes the retry skip nothing and repeat nothing. (One transaction per event cost
+   * four statements per event and was most of a large drain's time.)
+   */
   async execute(command: DeliverEvents): Promise<void> {
     const sub = this.subscribers.get(command.subscriber);
     if (!sub) {
       throw new Error(`unknown subscriber "${command.subscriber}"`);
     }
     const handler = sub.resolve();
-    for (const event of command.events) {
-      await this.uow.run(async (tx) => {
-        const ledger = tablesOf<CoreTables>(tx.db);
-        const inserted = await ledger
+    await this.uow.run(async (tx) => {
+      const processedAt = toIsoUtc(this.clock.now());
+      for (let i = 0; i < command.events.length; i += LEDGER_ROWS_PER_STATEMENT) {
+        const chunk = command.events.slice(i, i + LEDGER_ROWS_PER_STATEMENT);
+        const inserted = await tablesOf<CoreTables>(tx.db)
           .insertInto('shared_processed_events')
-          .values({ subscriber: sub.name, event_id: event.eventId, processed_at: toIsoUtc(this.clock.now()) })
+          .values(chunk.map((event) => ({ subscriber: sub.name, event_id: event.eventId, processed_at: processedAt })))
           .onConflict((oc) => oc.columns(['subscriber', 'event_id']).doNothing())
-          .executeTakeFirst();
-        if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) {
-          return; // already processed: a redelivery after a crash between commit and settle
+          .returning('event_id')
+          .execute();
+        // Events already in the ledger were processed before a crash between commit and settle.
+        const fresh = new Set(inserted.map((row) => row.event_id));
+        for (const event of chunk) {
+          if (fresh.delete(event.eventId)) {
+            await handler.handle(event, tx);
+          }
         }
-        await handler.handle(event, tx);
-      });
-    }
+      }
+    });
   }
 }
-

@@ -1,5 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import { tablesOf, type DialectName } from '../database/database';
+import { ReusableQuery } from '../database/reusable-query';
 import { type CoreTables, type NewScheduledCommandRow, type ScheduledCommandRow } from './queue.tables';
 import { type KeyConflictPolicy } from './enqueue-options';
 
@@ -12,25 +13,66 @@ const TABLE = 'shared_scheduled_commands';
 const LIVE = sql<boolean>`status in ('pending', 'running')`;
 
 /**
- * Every statement the queue issues, in one place. Each state-changing UPDATE names the state
- * it expects (`status = 'running' AND lease_token = ?`) and callers check the row count.
+ * Every column of a queue row (the compiled-once INSERT binds them all). A record, not a list,
+ * so a column added to the table but not here fails to compile.
  */
-export class QueueStore {
-  constructor(private readonly dialect: DialectName) {}
+const ALL_COLUMNS: Record<keyof ScheduledCommandRow, true> = {
+  id: true,
+  command_type: true,
+  payload: true,
+  key: true,
+  status: true,
+  run_at: true,
+  scheduled_for: true,
+  attempts: true,
+  max_attempts: true,
+  backoff_base_ms: true,
+  backoff_max_ms: true,
+  lease_token: true,
+  last_error: true,
+  repeat_every_ms: true,
+  repeat_cron: true,
+  repeat_tz: true,
+  runs: true,
+  skipped_runs: true,
+  failed_runs: true,
+  last_run_at: true,
+  created_at: true,
+  updated_at: true,
+};
+const COLUMNS = Object.keys(ALL_COLUMNS) as (keyof ScheduledCommandRow)[];
 
-  private q(db: Kysely<unknown>): Kysely<CoreTables> {
-    return tablesOf<CoreTables>(db);
-  }
+const NULLABLE_DEFAULTS = {
+  key: null,
+  lease_token: null,
+  last_error: null,
+  repeat_every_ms: null,
+  repeat_cron: null,
+  repeat_tz: null,
+  last_run_at: null,
+} satisfies Partial<ScheduledCommandRow>;
 
-  /** Inserts a row; with a key, resolves a pending duplicate per `policy`. Returns the row's run_at. */
-  async insert(db: Kysely<unknown>, row: NewScheduledCommandRow, policy: KeyConflictPolicy): Promise<string> {
-    const insert = this.q(db).insertInto(TABLE).values(row);
-    if (row.key === null || row.key === undefined) {
-      await insert.execute();
-      return row.run_at;
-    }
-    const existing = sql.ref(`${TABLE}.run_at`);
-    const result = await insert
+function insertRow(db: Kysely<unknown>, row: ScheduledCommandRow) {
+  return tablesOf<CoreTables>(db).insertInto(TABLE).values(row);
+}
+
+/** Plain insert (no key): compiled once, it is the hot path of every durable event hand-off. */
+const INSERT = new ReusableQuery<ScheduledCommandRow>(COLUMNS, insertRow);
+
+/**
+ * Keyed insert resolving a pending duplicate per policy, compiled once per policy (the
+ * deliver-due wake-up runs one of these on every scheduled send that moves it).
+ */
+const UPSERT: Record<KeyConflictPolicy, ReusableQuery<ScheduledCommandRow, { run_at: string }>> = {
+  replace: upsert('replace'),
+  'keep-earlier': upsert('keep-earlier'),
+  'keep-existing': upsert('keep-existing'),
+};
+
+function upsert(policy: KeyConflictPolicy): ReusableQuery<ScheduledCommandRow, { run_at: string }> {
+  const existing = sql.ref(`${TABLE}.run_at`);
+  return new ReusableQuery<ScheduledCommandRow, { run_at: string }>(COLUMNS, (db, row) =>
+    insertRow(db, row)
       .onConflict((oc) =>
         oc
           .column('key')
@@ -63,9 +105,30 @@ export class QueueStore {
             };
           }),
       )
-      .returning('run_at')
-      .executeTakeFirst();
-    return result?.run_at ?? row.run_at;
+      .returning('run_at'),
+  );
+}
+
+/**
+ * Every statement the queue issues, in one place. Each state-changing UPDATE names the state
+ * it expects (`status = 'running' AND lease_token = ?`) and callers check the row count.
+ */
+export class QueueStore {
+  constructor(private readonly dialect: DialectName) {}
+
+  private q(db: Kysely<unknown>): Kysely<CoreTables> {
+    return tablesOf<CoreTables>(db);
+  }
+
+  /** Inserts a row; with a key, resolves a pending duplicate per `policy`. Returns the row's run_at. */
+  async insert(db: Kysely<unknown>, row: NewScheduledCommandRow, policy: KeyConflictPolicy): Promise<string> {
+    const values: ScheduledCommandRow = { ...NULLABLE_DEFAULTS, ...row };
+    if (row.key === null || row.key === undefined) {
+      await INSERT.execute(db, values);
+      return row.run_at;
+    }
+    const result = await UPSERT[policy].execute(db, values);
+    return result.rows[0]?.run_at ?? row.run_at;
   }
 
   /** The pending row holding `key`, if any. */

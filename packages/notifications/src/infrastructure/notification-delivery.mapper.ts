@@ -40,8 +40,8 @@ export function deliveryToDomain(row: DeliveryRow): NotificationDelivery {
   });
 }
 
-/** Aggregate state → full row. */
-export function deliveryToRow(s: NotificationDeliveryState): NewDeliveryRow {
+/** Aggregate state → full row (every column). */
+export function deliveryToRow(s: NotificationDeliveryState): DeliveryRow {
   return {
     id: s.id,
     recipient_id: s.recipientId,
@@ -86,3 +86,38 @@ export const STATE_COLUMNS = [
 ] as const satisfies readonly (keyof NewDeliveryRow)[];
 
 export type StateColumn = (typeof STATE_COLUMNS)[number];
+
+/**
+ * Every column of a delivery row (the compiled-once INSERT binds them all). A record, not a
+ * list, so adding a column to the table without adding it here fails to compile.
+ */
+const ALL_COLUMNS: Record<keyof DeliveryRow, true> = {
+  id: true,
+  recipient_id: true,
+  channel: true,
+  title: true,
+  message: true,
+  url: true,
+  scheduled_at: true,
+  status: true,
+  attempts: true,
+  last_error: true,
+  sent_at: true,
+  inbox_id: true,
+  source_app: true,
+  source_key: true,
+  source_collection: true,
+  source_id: true,
+  source_rule: true,
+  idempotency_key: true,
+  event_at: true,
+  expires_at: true,
+  missed_reason: true,
+  created_at: true,
+  updated_at: true,
+  due_at: true,
+  lease_token: true,
+  sort_at: true,
+};
+
+export const DELIVERY_COLUMNS = Object.keys(ALL_COLUMNS) as (keyof DeliveryRow)[];

@@ -1,24 +1,105 @@
-import { CORE_TOKENS, type SqliteCommandQueue, type Transaction } from '@tickler/core';
+import {
+  CORE_TOKENS,
+  type Database,
+  type SqliteCommandQueue,
+  type Transaction,
+} from '@tickler/core';
 import { inject, injectable } from 'inversify';
+import { CompiledQuery } from 'kysely';
 import { type DeliveryWakeUp } from '../application/ports/wake-up.port';
 
 /** Queue key of the one deliver-due wake-up row. */
 export const DELIVER_DUE_WAKE_UP_KEY = 'notifications.deliver-due:wake';
 
+/** Changes whenever another connection (another process) commits to the SQLite file. */
+const DATA_VERSION = CompiledQuery.raw('pragma data_version');
+
+/** A committed pending wake-up this process knows about. */
+interface KnownWakeUp {
+  /** The pending row's run_at is at or before this instant (ISO UTC). */
+  readonly notAfter: string;
+  /** `pragma data_version` seen in the transaction that wrote it. */
+  readonly dataVersion: number;
+}
+
 /**
  * The wake-up on the kernel queue: one keyed row that only ever moves earlier
  * (`keep-earlier`). It commits with the caller's transaction; the queue arms its timer after
  * the commit (write first, arm second).
+ *
+ * The upsert is skipped when it could not move the row: most scheduled sends fall due after
+ * the pending wake-up, and the upsert doubled SQLite's share of a `SendNotification`. The
+ * adapter remembers (a) within one transaction, the earliest instant it already wrote there,
+ * and (b) across transactions, the instant of the last committed write together with
+ * SQLite's `data_version` at that moment. (b) is trusted only while `data_version` is
+ * unchanged (no other connection or process has committed since: nobody else can have
+ * claimed or moved the row) and until a deliver-due run starts in this process
+ * ({@link runStarting}: the row it runs under is no longer pending). On PostgreSQL there is
+ * no such counter, so only (a) applies.
  */
 @injectable()
 export class QueueDeliveryWakeUp implements DeliveryWakeUp {
-  constructor(@inject(CORE_TOKENS.CommandQueue) private readonly queue: SqliteCommandQueue) {}
+  private readonly inTransaction = new WeakMap<Transaction, string>();
+  private known: KnownWakeUp | undefined;
+  /** Bumped by every `runStarting`: a write that began before it must not set `known`. */
+  private generation = 0;
+
+  constructor(
+    @inject(CORE_TOKENS.CommandQueue) private readonly queue: SqliteCommandQueue,
+    @inject(CORE_TOKENS.Database) private readonly database: Database,
+  ) {}
 
   async wakeAt(tx: Transaction, at: string): Promise<void> {
+    let notAfter = this.inTransaction.get(tx);
+    if (notAfter === undefined) {
+      notAfter = await this.firstTouch(tx);
+    }
+    if (notAfter !== undefined && notAfter <= at) {
+      return;
+    }
     await this.queue.enqueue(
       { type: 'notifications.deliver-due', payload: {} },
       { runAt: at, key: DELIVER_DUE_WAKE_UP_KEY, onKeyConflict: 'keep-earlier' },
       tx,
     );
+    this.inTransaction.set(tx, at);
+  }
+
+  /**
+   * First wake-up of a transaction: what is known of the pending row, if still trustworthy,
+   * and a hook that records what this transaction leaves behind once it commits.
+   */
+  private async firstTouch(tx: Transaction): Promise<string | undefined> {
+    const dataVersion = await this.dataVersion(tx);
+    if (dataVersion === undefined) {
+      return undefined;
+    }
+    const generation = this.generation;
+    tx.afterCommit(() => {
+      const notAfter = this.inTransaction.get(tx);
+      if (generation === this.generation && notAfter !== undefined) {
+        // Our own commit leaves data_version unchanged: it is still the value read above.
+        this.known = { notAfter, dataVersion };
+      }
+    });
+    const known = this.known;
+    if (known === undefined || known.dataVersion !== dataVersion) {
+      return undefined;
+    }
+    this.inTransaction.set(tx, known.notAfter);
+    return known.notAfter;
+  }
+
+  runStarting(): void {
+    this.known = undefined;
+    this.generation++;
+  }
+
+  private async dataVersion(tx: Transaction): Promise<number | undefined> {
+    if (this.database.dialect !== 'sqlite') {
+      return undefined;
+    }
+    const result = await tx.db.executeQuery<{ data_version: number }>(DATA_VERSION);
+    return result.rows[0]?.data_version;
   }
 }

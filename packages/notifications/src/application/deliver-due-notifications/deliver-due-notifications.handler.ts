@@ -55,6 +55,7 @@ export class DeliverDueNotificationsHandler implements CommandHandler<DeliverDue
   ) {}
 
   async execute(command: DeliverDueNotifications): Promise<DeliverDueResult> {
+    this.wakeUp.runStarting();
     const total: DeliverDueResult = { sent: 0, missed: 0, failed: 0, retried: 0 };
     let more = false;
     for (let batch = 0; batch < this.options.maxBatchesPerRun; batch++) {

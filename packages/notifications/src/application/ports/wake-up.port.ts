@@ -7,4 +7,10 @@ import { type Transaction } from '@tickler/core';
  */
 export interface DeliveryWakeUp {
   wakeAt(tx: Transaction, at: string): Promise<void>;
+  /**
+   * A deliver-due run is starting: the wake-up row it runs under no longer counts as pending,
+   * so whatever the adapter remembers about the pending wake-up must be dropped. The run ends
+   * by calling `wakeAt` with the next due instant.
+   */
+  runStarting(): void;
 }
