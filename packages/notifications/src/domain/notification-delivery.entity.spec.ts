@@ -103,10 +103,22 @@ describe('NotificationDelivery.create', () => {
     expect(d.snapshot()).toMatchObject({ status: 'scheduled', scheduledAt: NOW, dueAt: NOW });
   });
 
-  it('judges a past instant like the dispatcher: stale → missed, dry-run → missed', () => {
+  it('sends a past instant at once (an explicit request is not a late dispatcher)', () => {
     expect(create({ scheduledAt: at(-13 * 3_600_000) }).snapshot()).toMatchObject({
+      status: 'sent',
+      sentAt: NOW,
+    });
+    expect(create({ scheduledAt: at(-13 * 3_600_000), channel: 'webhook' }).snapshot()).toMatchObject({
+      status: 'scheduled',
+      scheduledAt: NOW,
+      dueAt: NOW,
+    });
+  });
+
+  it('still honours the event window and dry-run on the immediate path', () => {
+    expect(create({ eventAt: at(-1000), scheduledAt: at(-2000) }).snapshot()).toMatchObject({
       status: 'missed',
-      missedReason: 'too-late',
+      missedReason: 'event-started',
     });
     expect(create({}, { graceMs: 1000, dryRun: true }).snapshot()).toMatchObject({
       status: 'missed',

@@ -100,10 +100,14 @@ export class NotificationDelivery extends AggregateRoot {
 
   /**
    * A new delivery. A `scheduledAt` after `now` queues it (`scheduled`, event
-   * `NotificationScheduled`). Otherwise it takes the immediate path, judged by the same
-   * rules as the dispatcher: an inbox delivery is `sent` at once with inbox id = `id`
-   * (unless stale or dry-run → `missed`); a webhook is queued due `now`, because its HTTP
-   * request never runs inside the caller's request or transaction.
+   * `NotificationScheduled`). Otherwise it takes the immediate path: an inbox delivery is
+   * `sent` at once with inbox id = `id`; a webhook is queued due `now` (meant for `now`),
+   * because its HTTP request never runs inside the caller's request or transaction.
+   *
+   * The grace window does not apply to the immediate path: it exists for a dispatcher that
+   * woke late, not for a caller who explicitly asks for a send now (SPEC: absent or past →
+   * immediate). The event window and dry-run still apply — a reminder for an event that is
+   * already over is `missed`, never sent.
    */
   static create(
     props: NewNotificationDelivery,
@@ -120,7 +124,7 @@ export class NotificationDelivery extends AggregateRoot {
       title: props.title,
       message: props.message,
       url: props.url ?? null,
-      scheduledAt: future || props.channel === 'inbox' ? scheduledAt : (scheduledAt ?? now),
+      scheduledAt: future || props.channel === 'inbox' ? scheduledAt : now,
       status: 'scheduled',
       attempts: 0,
       lastError: null,
@@ -136,8 +140,9 @@ export class NotificationDelivery extends AggregateRoot {
       dueAt: future ? scheduledAt : now,
       leaseToken: null,
     });
+    const immediate: DuePolicy = { ...policy, graceMs: Number.POSITIVE_INFINITY };
     if (future || props.channel === 'webhook') {
-      const decision = future ? ({ kind: 'deliver' } as const) : delivery.decideDue(now, policy);
+      const decision = future ? ({ kind: 'deliver' } as const) : delivery.decideDue(now, immediate);
       if (decision.kind === 'skip') {
         delivery.markMissed(now, decision.reason);
       } else {
@@ -145,7 +150,7 @@ export class NotificationDelivery extends AggregateRoot {
       }
       return delivery;
     }
-    const decision = delivery.decideDue(now, policy);
+    const decision = delivery.decideDue(now, immediate);
     if (decision.kind === 'skip') {
       delivery.markMissed(now, decision.reason);
     } else {
