@@ -51,9 +51,9 @@ export class Application {
     const ids = options.ids ?? new UuidV7Generator();
     const logger = options.logger ?? silentLogger;
 
-    await migrateContext(database.kysely, 'shared', coreMigrations);
+    await migrateContext(database.kysely, 'shared', coreMigrations, database.beginStatement);
     for (const context of options.contexts) {
-      await migrateContext(database.kysely, context.name, context.definition.migrations);
+      await migrateContext(database.kysely, context.name, context.definition.migrations, database.beginStatement);
     }
 
     const uow = new UnitOfWork(database);

@@ -54,6 +54,23 @@ describe('per-context migrations at start-up', () => {
     expect(error.message).toContain('2026_11_30_0900_bad');
     expect(error.message).toContain('"broken"');
     expect(error.cause).toMatchObject({ code: 'SQLITE_ERROR' });
+    // All pending migrations run in one transaction: the good one before the bad one is gone too.
+    const tables = await sql<{ name: string }>`select name from sqlite_master where name in ('shop_items', 'broken_migrations')`.execute(database.kysely);
+    expect(tables.rows).toEqual([]);
+    await database.close();
+  });
+
+  it('refuses a database migrated by a newer build (a migration this build does not know)', async () => {
+    const file = dir.file('app.db');
+    const newer = BoundedContext.create({ name: 'shop', migrations: { '2026_11_30_0800_items': good, '2027_01_01_0000_future': { up: () => Promise.resolve() } } });
+    const first = await Application.create({ database: openSqliteDatabase({ file }), contexts: [newer] });
+    await first.stop();
+    const older = BoundedContext.create({ name: 'shop', migrations: { '2026_11_30_0800_items': good } });
+    const database = openSqliteDatabase({ file });
+    await expect(Application.create({ database, contexts: [older] })).rejects.toMatchObject({
+      context: 'shop',
+      cause: expect.objectContaining({ message: expect.stringContaining('2027_01_01_0000_future') as unknown }) as unknown,
+    });
     await database.close();
   });
 });
