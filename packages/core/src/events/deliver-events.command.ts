@@ -1,4 +1,4 @@
-import { IsArray, IsString, MaxLength } from 'class-validator';
+import { IsArray, IsOptional, IsString, MaxLength } from 'class-validator';
 import { Command } from '../commands/command';
 import { type DomainEvent } from '../domain';
 
@@ -13,6 +13,17 @@ export class DeliverEvents extends Command<void> {
   @MaxLength(200)
   subscriber!: string;
 
+  /**
+   * The events as JSON text (an array of `DomainEvent`), written by the event dispatcher.
+   * Text on purpose: as an array of objects, the command bus rebuilt every event through
+   * class-transformer before the handler ran — 13 % of the CPU of a 20k-delivery drain.
+   */
+  @IsOptional()
+  @IsString()
+  eventsJson?: string;
+
+  /** The events themselves: rows written before `eventsJson` existed, and hand-made rows. */
+  @IsOptional()
   @IsArray()
-  events!: DomainEvent[];
+  events?: DomainEvent[];
 }

@@ -48,7 +48,7 @@ export class EventDispatcher implements CommandHandler<DeliverEvents> {
     for (const sub of this.subscribers.values()) {
       const wanted = events.filter((e) => sub.types.has(e.type));
       if (wanted.length > 0) {
-        await this.queue.enqueue({ type: DeliverEvents.type, payload: { subscriber: sub.name, events: wanted } }, { maxAttempts: 10 }, tx);
+        await this.queue.enqueue({ type: DeliverEvents.type, payload: { subscriber: sub.name, eventsJson: JSON.stringify(wanted) } }, { maxAttempts: 10 }, tx);
       }
     }
   }
@@ -66,10 +66,11 @@ export class EventDispatcher implements CommandHandler<DeliverEvents> {
       throw new Error(`unknown subscriber "${command.subscriber}"`);
     }
     const handler = sub.resolve();
+    const events = eventsOf(command);
     await this.uow.run(async (tx) => {
       const processedAt = toIsoUtc(this.clock.now());
-      for (let i = 0; i < command.events.length; i += LEDGER_ROWS_PER_STATEMENT) {
-        const chunk = command.events.slice(i, i + LEDGER_ROWS_PER_STATEMENT);
+      for (let i = 0; i < events.length; i += LEDGER_ROWS_PER_STATEMENT) {
+        const chunk = events.slice(i, i + LEDGER_ROWS_PER_STATEMENT);
         const inserted = await tablesOf<CoreTables>(tx.db)
           .insertInto('shared_processed_events')
           .values(chunk.map((event) => ({ subscriber: sub.name, event_id: event.eventId, processed_at: processedAt })))
@@ -86,4 +87,15 @@ export class EventDispatcher implements CommandHandler<DeliverEvents> {
       }
     });
   }
+}
+
+function eventsOf(command: DeliverEvents): readonly DomainEvent[] {
+  if (command.eventsJson === undefined) {
+    return command.events ?? [];
+  }
+  const parsed: unknown = JSON.parse(command.eventsJson);
+  if (!Array.isArray(parsed)) {
+    throw new Error('core.deliver-events: eventsJson is not a JSON array');
+  }
+  return parsed as DomainEvent[];
 }
