@@ -7,6 +7,7 @@ import {
   ListInbox,
   ListNotifications,
   MarkInboxRead,
+  NotificationSourceKeyTakenError,
   RescheduleNotification,
   SendNotificationNow,
 } from '../src';
@@ -35,6 +36,21 @@ describe('notifications use cases on SQLite', () => {
     const other = await send(app, { idempotencyKey: 'k1', recipientId: 'bob' });
     expect(other.created).toBe(true);
     expect(await db.selectFrom('notification_inbox').select('id').execute()).toHaveLength(2);
+    await app.stop();
+  });
+
+  it('refuses a second delivery with the same producer source key (typed conflict, nothing written)', async () => {
+    const { app, db } = await createNotificationsTestApp({ start: false });
+    const source = { app: 'events', key: 'event:1:day-before' };
+    const first = await send(app, { scheduledAt: at(HOUR), source });
+    const error = await send(app, { scheduledAt: at(2 * HOUR), source }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(NotificationSourceKeyTakenError);
+    expect(error).toMatchObject({ code: 'NOTIFICATIONS.SOURCE_KEY_TAKEN', existingId: first.delivery.id });
+    expect(await db.selectFrom('notification_deliveries').select('id').execute()).toHaveLength(1);
+    // Another recipient, or another lead rule for the same key, is a different delivery.
+    await send(app, { scheduledAt: at(HOUR), source, recipientId: 'bob' });
+    await send(app, { eventAt: at(3 * HOUR), rule: 'lead:600', source });
+    expect(await db.selectFrom('notification_deliveries').select('id').execute()).toHaveLength(3);
     await app.stop();
   });
 

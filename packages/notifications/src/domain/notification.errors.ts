@@ -98,3 +98,22 @@ export class SubscriptionNotFoundError extends DomainError {
     });
   }
 }
+
+/**
+ * Another delivery for this recipient already carries this source (app, key, rule): the
+ * producer's key is its idempotency key, and a second row would make reconcile ambiguous.
+ */
+export class NotificationSourceKeyTakenError extends DomainError {
+  readonly code = 'NOTIFICATIONS.SOURCE_KEY_TAKEN';
+
+  constructor(
+    readonly recipientId: string,
+    readonly existingId: string,
+    source: { app: string; key: string; rule: string | null },
+  ) {
+    super(
+      `recipient ${recipientId} already has delivery ${existingId} for source ${source.app}/${source.key}${source.rule ? ` (${source.rule})` : ''}`,
+      { recipientId, id: existingId, sourceApp: source.app, sourceKey: source.key, rule: source.rule },
+    );
+  }
+}

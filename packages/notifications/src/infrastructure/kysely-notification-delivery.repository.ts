@@ -83,6 +83,23 @@ export class KyselyNotificationDeliveryRepository implements NotificationDeliver
     return row ? deliveryToDomain(row) : undefined;
   }
 
+  async findIdBySourceKey(
+    scope: Scope,
+    recipientId: string,
+    source: { app: string; key: string; rule: string | null },
+  ): Promise<string | undefined> {
+    // Same expression as the unique index (coalesce on the nullable rule) so it is used.
+    const row = await q(scope)
+      .selectFrom(TABLE)
+      .select('id')
+      .where('recipient_id', '=', recipientId)
+      .where('source_app', '=', source.app)
+      .where('source_key', '=', source.key)
+      .where(sql<string>`coalesce(source_rule, '')`, '=', source.rule ?? '')
+      .executeTakeFirst();
+    return row?.id;
+  }
+
   async save(scope: Scope, delivery: NotificationDelivery, expected: ExpectedState): Promise<void> {
     const { id: _id, created_at: _created, ...changes } = deliveryToRow(delivery.snapshot());
     let update = q(scope)

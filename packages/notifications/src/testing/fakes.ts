@@ -75,6 +75,21 @@ export class InMemoryDeliveryRepository implements NotificationDeliveryRepositor
     return Promise.resolve(row ? NotificationDelivery.rehydrate(row) : undefined);
   }
 
+  findIdBySourceKey(
+    _s: unknown,
+    recipientId: string,
+    source: { app: string; key: string; rule: string | null },
+  ): Promise<string | undefined> {
+    const row = [...this.rows.values()].find(
+      (r) =>
+        r.recipientId === recipientId &&
+        r.source?.app === source.app &&
+        r.source.key === source.key &&
+        (r.source.rule ?? null) === source.rule,
+    );
+    return Promise.resolve(row?.id);
+  }
+
   findByIdempotencyKey(
     _s: unknown,
     recipientId: string,

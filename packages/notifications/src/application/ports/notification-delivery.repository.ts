@@ -55,6 +55,12 @@ export interface NotificationDeliveryRepository {
     recipientId: string,
     key: string,
   ): Promise<NotificationDelivery | undefined>;
+  /** The recipient's delivery carrying this producer source key and lead rule, if any. */
+  findIdBySourceKey(
+    scope: Scope,
+    recipientId: string,
+    source: { app: string; key: string; rule: string | null },
+  ): Promise<string | undefined>;
   /**
    * Writes every field of one delivery, guarded by its expected state; throws
    * `NotificationConcurrentUpdateError` when the row moved on.

@@ -9,6 +9,7 @@ import {
 import { inject, injectable } from 'inversify';
 import { LeadRule } from '../../domain/lead-rule';
 import { NotificationDelivery } from '../../domain/notification-delivery.entity';
+import { NotificationSourceKeyTakenError } from '../../domain/notification.errors';
 import { NOTIFICATIONS_TOKENS } from '../../notifications.tokens';
 import { inboxItemOf, toNotificationView } from '../notification-view.mapper';
 import { type ResolvedNotificationsOptions } from '../notifications.options';
@@ -55,6 +56,13 @@ export class SendNotificationHandler implements CommandHandler<SendNotification>
       const expiresAt =
         command.expiresAt === undefined ? null : parseInstant(command.expiresAt, 'expiresAt');
       const rule = command.rule === undefined ? null : LeadRule.parse(command.rule);
+      if (command.source) {
+        const source = { app: command.source.app, key: command.source.key, rule: rule?.toString() ?? null };
+        const taken = await this.deliveries.findIdBySourceKey(tx, command.recipientId, source);
+        if (taken !== undefined) {
+          throw new NotificationSourceKeyTakenError(command.recipientId, taken, source);
+        }
+      }
       const delivery = NotificationDelivery.create(
         {
           recipientId: command.recipientId,
