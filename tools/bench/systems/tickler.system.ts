@@ -1,7 +1,14 @@
 import fs from 'node:fs';
 import { sql } from 'kysely';
 import { Application, type DomainEvent, msOf, openSqliteDatabase, toIsoUtc } from '@tickler/core';
-import { DeliverDueNotifications, NotificationSentEvent, type NotificationSentPayload, notificationsContext, SendNotification } from '@tickler/notifications';
+import {
+  DeliverDueNotifications,
+  NotificationSentEvent,
+  type NotificationSentPayload,
+  notificationsContext,
+  ReconcileScheduled,
+  SendNotification,
+} from '@tickler/notifications';
 import { type OnRun, type QueueSystem } from './system.port';
 
 function send(scheduledMs: number): SendNotification {
@@ -16,14 +23,18 @@ function send(scheduledMs: number): SendNotification {
 
 /**
  * Tickler itself: the notifications context's real use cases on an embedded SQLite file, inbox
- * channel, context and queue defaults. Enqueue = `SendNotification` with a future
- * `scheduledAt` (bulk = many in one unit of work); a run = the `NotificationSentEvent` that
+ * channel, context and queue defaults. Enqueue one = `SendNotification` with a future
+ * `scheduledAt`; bulk = `ReconcileScheduled`, the API a producer hands many reminders to (one
+ * transaction, multi-row INSERTs), one call per chunk under its own source app so that a call
+ * never withdraws the previous ones; a run = the `NotificationSentEvent` that
  * `DeliverDueNotifications` publishes after the inbox row and the status change commit.
  */
 export class TicklerSystem implements QueueSystem {
   readonly settings =
-    'notifications context (SendNotification → DeliverDueNotifications, inbox channel) on SQLite (WAL, synchronous=NORMAL), context and queue defaults';
+    'notifications context (SendNotification one per call, ReconcileScheduled in bulk → DeliverDueNotifications, inbox channel) on SQLite (WAL, synchronous=NORMAL), context and queue defaults';
   private app: Application | undefined;
+  /** Bulk calls made by this process: each reconciles its own source app. */
+  private bulkCalls = 0;
 
   constructor(private readonly file: string) {}
 
@@ -48,13 +59,19 @@ export class TicklerSystem implements QueueSystem {
   }
 
   async enqueueBulk(runAtMs: readonly number[]): Promise<void> {
-    const app = this.a;
-    // Each dispatch joins the outer unit of work: one transaction for the whole call.
-    await app.uow.run(async () => {
-      for (const at of runAtMs) {
-        await app.dispatch(send(at));
-      }
-    });
+    const call = this.bulkCalls++;
+    await this.a.dispatch(
+      Object.assign(new ReconcileScheduled(), {
+        sourceApp: `bench-${process.pid}-${call}`,
+        planned: runAtMs.map((at, i) => ({
+          userId: 'bench-user',
+          sourceKey: `item-${i}`,
+          title: 'Reminder',
+          message: 'bench',
+          scheduledAt: toIsoUtc(at),
+        })),
+      }),
+    );
   }
 
   startWorker(onRun: OnRun): Promise<void> {
