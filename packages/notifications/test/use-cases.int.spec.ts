@@ -54,6 +54,19 @@ describe('notifications use cases on SQLite', () => {
     await app.stop();
   });
 
+  it('rejects a source that is not an object (an empty array once slipped through ValidateNested)', async () => {
+    const { app, db } = await createNotificationsTestApp({ start: false });
+    for (const source of [[], [{ app: 'a', key: 'k' }]]) {
+      const error = await app.bus
+        .dispatchPlain('notifications.send', { recipientId: 'u', title: 't', message: 'm', source })
+        .catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(CommandValidationError);
+      expect((error as CommandValidationError).fields.map((f) => f.path)).toContain('source');
+    }
+    expect(await db.selectFrom('notification_deliveries').select('id').execute()).toHaveLength(0);
+    await app.stop();
+  });
+
   it('rejects invalid input naming each bad field', async () => {
     const { app } = await createNotificationsTestApp({ start: false });
     const error = await send(app, { recipientId: 'a b', scheduledAt: 'tomorrow' }).catch(

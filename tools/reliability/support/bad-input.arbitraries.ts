@@ -130,6 +130,43 @@ export const notAString: fc.Arbitrary<unknown> = fc.oneof(
   }),
 );
 
+/**
+ * A value of the wrong type for a field of `kind`. Each must be invalid for that kind: an
+ * integer is a fine `int`, and `[]` a fine (empty) array — those are not "wrong types".
+ */
+function wrongTypeFor(kind: FieldSpec['kind']): fc.Arbitrary<unknown> {
+  switch (kind) {
+    case 'array':
+      return fc.oneof(
+        fc.integer(),
+        fc.boolean(),
+        fc.string({ maxLength: 5 }),
+        fc.dictionary(fc.string({ minLength: 1, maxLength: 5 }), fc.string({ maxLength: 5 }), {
+          minKeys: 1,
+          maxKeys: 2,
+        }),
+      );
+    case 'int':
+      return fc.oneof(
+        fc.string({ maxLength: 5 }),
+        fc.boolean(),
+        fc.double({ noNaN: true, noDefaultInfinity: true }).filter((n) => !Number.isInteger(n)),
+        fc.array(fc.integer(), { maxLength: 3 }),
+        fc.constant({}),
+      );
+    case 'object':
+      // Arrays (including []) and primitives: a nested object must be an object.
+      return fc.oneof(
+        fc.integer(),
+        fc.boolean(),
+        fc.string({ maxLength: 5 }),
+        fc.array(fc.string({ maxLength: 5 }), { maxLength: 3 }),
+      );
+    default:
+      return notAString;
+  }
+}
+
 /** Text longer than `max` characters (code points: validators count an emoji as one), under the body limit. */
 const tooLong = (max: number): fc.Arbitrary<string> =>
   fc
@@ -321,7 +358,7 @@ function brokenField(
 ): fc.Arbitrary<{ value: unknown; defect: string } | { remove: true; defect: string }> {
   const options: fc.Arbitrary<
     { value: unknown; defect: string } | { remove: true; defect: string }
-  >[] = [notAString.map((value) => ({ value, defect: `${field.name}: wrong type` }))];
+  >[] = [wrongTypeFor(field.kind).map((value) => ({ value, defect: `${field.name}: wrong type` }))];
   if (field.required) {
     options.push(fc.constant({ remove: true as const, defect: `${field.name}: missing` }));
     options.push(fc.constant({ value: null, defect: `${field.name}: null` }));

@@ -1,6 +1,7 @@
 import { Type } from 'class-transformer';
 import {
   IsIn,
+  IsObject,
   IsNotEmpty,
   IsOptional,
   IsString,
@@ -54,6 +55,9 @@ export class SendNotification extends Command<SendNotificationResult> {
    */
   @IsOptional() @IsSendLeadRule() rule?: string;
   @IsOptional()
+  // IsObject: ValidateNested alone lets an array through (it validates each element, and `[]`
+  // has none), which would store a source with no app or key.
+  @IsObject({ message: 'source must be an object { app, key, collection?, id? }' })
   @ValidateNested()
   @Type(() => NotificationSourceInput)
   source?: NotificationSourceInput;
