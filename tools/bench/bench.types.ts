@@ -1,6 +1,7 @@
 /** A system under test with one group of settings ("variant"). */
 export type SystemId =
   | 'raw'
+  | 'raw-inbox'
   | 'tickler'
   | 'plainjob'
   | 'plainjob-tuned'

@@ -18,7 +18,7 @@ const ROOT = path.resolve(__dirname, '../../..');
 
 /** Idle runs on one back-end server never overlap: each round holds at most one user of each server. */
 const IDLE_ROUNDS: SystemId[][] = [
-  ['raw', 'tickler', 'plainjob', 'plainjob-tuned', 'bullmq', 'pg-boss'],
+  ['raw', 'raw-inbox', 'tickler', 'plainjob', 'plainjob-tuned', 'bullmq', 'pg-boss'],
   ['bullmq-tuned', 'pg-boss-tuned'],
 ];
 

@@ -3,16 +3,18 @@ import { type SystemId } from '../bench.types';
 import { BullmqSystem } from './bullmq.system';
 import { PgBossSystem } from './pg-boss.system';
 import { PlainjobSystem } from './plainjob.system';
+import { RawInboxSystem } from './raw-inbox.system';
 import { RawSqliteSystem } from './raw-sqlite.system';
 import { type QueueSystem } from './system.port';
 import { TicklerSystem } from './tickler.system';
 
 /** Every system and setting in report order. */
-export const SYSTEMS: readonly SystemId[] = ['raw', 'tickler', 'plainjob', 'plainjob-tuned', 'bullmq', 'bullmq-tuned', 'pg-boss', 'pg-boss-tuned'];
+export const SYSTEMS: readonly SystemId[] = ['raw', 'raw-inbox', 'tickler', 'plainjob', 'plainjob-tuned', 'bullmq', 'bullmq-tuned', 'pg-boss', 'pg-boss-tuned'];
 
 /** Display names for tables and plots. */
 export const SYSTEM_LABELS: Record<SystemId, string> = {
   raw: 'raw better-sqlite3',
+  'raw-inbox': 'raw better-sqlite3 (inbox equivalent)',
   tickler: 'Tickler',
   plainjob: 'plainjob',
   'plainjob-tuned': 'plainjob (tuned)',
@@ -39,6 +41,8 @@ export function createSystem(system: SystemId, dataDir: string): QueueSystem {
   switch (system) {
     case 'raw':
       return new RawSqliteSystem(path.join(dataDir, 'raw.db'));
+    case 'raw-inbox':
+      return new RawInboxSystem(path.join(dataDir, 'raw-inbox.db'));
     case 'tickler':
       return new TicklerSystem(path.join(dataDir, 'tickler.db'));
     case 'plainjob':
