@@ -1,5 +1,5 @@
-import { Type } from 'class-transformer';
-import { IsArray, IsInt, IsString, Min, ValidateNested } from 'class-validator';
+import { Exclude, Transform, Type } from 'class-transformer';
+import { IsArray, IsInt, IsOptional, IsString, Min, ValidateNested } from 'class-validator';
 import { Command, type CommandHandler } from './command';
 import { CommandBus, UnknownCommandError } from './command-bus';
 import { IsDuration, IsInstant } from './is-instant.validator';
@@ -109,6 +109,44 @@ describe('CommandBus', () => {
     const error = await problems(bus.dispatch(Object.assign(new PlanReminders(), { ...valid, owner: { name: 1 } })));
     expect(error.fields.map((f) => f.path)).toEqual(['owner.name']);
     expect(handler.calls).toHaveLength(1);
+  });
+
+  it('validates a constructed command with only primitive fields as it is, with the same rules', async () => {
+    class Remind extends Command<string> {
+      static readonly type = 'test.remind';
+      @IsString() title!: string;
+      @IsInt() @Min(1) count!: number;
+    }
+    const bus = new CommandBus();
+    const seen: Remind[] = [];
+    bus.register(Remind, () => ({ execute: (c: Remind) => Promise.resolve(void seen.push(c)).then(() => c.title) }));
+    expect(await bus.dispatch(Object.assign(new Remind(), { title: 'tea', count: 2 }))).toBe('tea');
+    expect(seen[0]).toBeInstanceOf(Remind);
+    const invalid = await problems(bus.dispatch(Object.assign(new Remind(), { title: 3, count: 0 })));
+    expect(invalid.fields.map((f) => f.path).sort()).toEqual(['count', 'title']);
+    const unknown = await problems(bus.dispatch(Object.assign(new Remind(), { title: 'tea', count: 2, extra: true })));
+    expect(unknown.fields.map((f) => f.path)).toEqual(['extra']);
+    for (const key of ['constructor', 'toString', 'hasOwnProperty']) {
+      const named = await problems(bus.dispatch(Object.assign(new Remind(), { title: 'tea', count: 2, [key]: 'x' })));
+      expect(named.fields.map((f) => f.path)).toEqual([key]);
+    }
+    expect(seen).toHaveLength(1);
+  });
+
+  it('still applies class-transformer decorators of primitive fields to a constructed command', async () => {
+    class Normalised extends Command<void> {
+      static readonly type = 'test.normalised';
+      @IsString() @Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value)) name!: string;
+      @IsInt() @Type(() => Number) count!: number;
+      @Exclude() @IsOptional() @IsString() hidden?: string;
+    }
+    const bus = new CommandBus();
+    const seen: Normalised[] = [];
+    bus.register(Normalised, () => ({ execute: (c: Normalised) => Promise.resolve(void seen.push(c)) }));
+    await bus.dispatch(Object.assign(new Normalised(), { name: '  ada ', count: '3' }));
+    expect(seen[0]).toMatchObject({ name: 'ada', count: 3 });
+    await bus.dispatch(Object.assign(new Normalised(), { name: 'ada', count: 3, hidden: 'x' }));
+    expect(seen[1]?.hidden).toBeUndefined();
   });
 
   it('runs a command without fields and still rejects data it does not declare', async () => {
