@@ -1,4 +1,4 @@
-import { ManualClock, silentLogger } from '@tickler/core';
+import { ManualClock, silentLogger, type Transaction } from '@tickler/core';
 import {
   FakeUnitOfWork,
   InMemoryDeliveryRepository,
@@ -93,6 +93,55 @@ describe('DeliverDueNotificationsHandler', () => {
     expect((await t.run()).sent).toBe(20);
     expect(t.wakeUp.calls.at(-1)).toBe(at(10_000));
     expect((await t.run()).sent).toBe(5);
+  });
+
+  it('re-arms in the transaction of a batch that found nothing due, after publishing otherwise', async () => {
+    const t = setup({ batchSize: 10, maxBatchesPerRun: 2 });
+    let transactions = 0;
+    const run = t.uow.run.bind(t.uow);
+    t.uow.run = <T>(work: (tx: Transaction) => Promise<T>): Promise<T> => {
+      transactions++;
+      return run(work);
+    };
+    const publishedAtWakeUp: number[] = [];
+    const wakeAt = t.wakeUp.wakeAt.bind(t.wakeUp);
+    t.wakeUp.wakeAt = (tx: Transaction, instant: string): Promise<void> => {
+      publishedAtWakeUp.push(t.uow.published.length);
+      return wakeAt(tx, instant);
+    };
+    const count = async (work: () => Promise<unknown>): Promise<number> => {
+      const before = transactions;
+      await work();
+      return transactions - before;
+    };
+    await t.send.execute(sendCommand({ scheduledAt: at(9000) }));
+    t.clock.set(at(5000));
+    // Nothing due: the due read and the re-arm commit together.
+    expect(await count(() => t.run())).toBe(1);
+    expect(t.wakeUp.calls.at(-1)).toBe(at(9000));
+    for (let i = 0; i < 3; i++) {
+      await t.send.execute(sendCommand({ scheduledAt: at(6000 + i) }));
+    }
+    t.clock.set(at(7000));
+    // A short batch that sent something: its events are out before the re-arm runs.
+    const published = t.uow.published.length;
+    expect(await count(() => t.run())).toBe(2);
+    expect(publishedAtWakeUp.at(-1)).toBe(published + 3);
+    expect(t.wakeUp.calls.at(-1)).toBe(at(9000));
+    for (let i = 0; i < 10; i++) {
+      await t.send.execute(sendCommand({ scheduledAt: at(7500 + i) }));
+    }
+    t.clock.set(at(8000));
+    // A full batch may hide more: the next (empty) batch carries the re-arm.
+    expect(await count(() => t.run())).toBe(2);
+    expect(t.wakeUp.calls.at(-1)).toBe(at(9000));
+    for (let i = 0; i < 25; i++) {
+      await t.send.execute(sendCommand({ scheduledAt: at(8500 + i) }));
+    }
+    t.clock.set(at(8900));
+    // Stopped at the run's bound with work left: wake now, in a transaction of its own.
+    expect(await count(() => t.run())).toBe(3);
+    expect(t.wakeUp.calls.at(-1)).toBe(at(8900));
   });
 
   it('claims a webhook, sends it outside the batch, retries after backoff, then fails with NotificationFailed', async () => {
