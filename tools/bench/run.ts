@@ -11,7 +11,7 @@ import { latenessSpec, throughputSpec } from './report/plot-specs';
 import { renderSvg } from './report/render-svg';
 import { checkTargets } from './report/targets';
 import { type BenchResults } from './results.types';
-import { baseOf } from './systems/system-registry';
+import { baseOf, IN_DATA_DIR } from './systems/system-registry';
 
 /** Repository root (this file runs from tools/dist/bench). */
 const ROOT = path.resolve(__dirname, '../../..');
@@ -22,8 +22,12 @@ const IDLE_ROUNDS: SystemId[][] = [
   ['bullmq-tuned', 'pg-boss-tuned'],
 ];
 
+const runStartMs = Date.now();
+
+/** Progress lines carry the seconds since the run started (where a quick run's budget goes). */
 function log(line: string): void {
-  process.stdout.write(`${line}\n`);
+  const progress = line.length > 0 && !line.startsWith('#') && !line.startsWith('|') && !line.includes('\n');
+  process.stdout.write(progress ? `[${((Date.now() - runStartMs) / 1000).toFixed(1).padStart(5)} s] ${line}\n` : `${line}\n`);
 }
 
 async function main(): Promise<void> {
@@ -61,11 +65,13 @@ async function main(): Promise<void> {
     }
   }
 
-  for (const [system, bench] of benches) {
-    if (baseOf(system) === system && bench.results.status !== 'not run') {
-      await bench.clean();
-    }
-  }
+  // Server-backed systems drop their schema / keys (different servers: at the same time); the
+  // file-backed ones go with the data folder.
+  await Promise.all(
+    [...benches]
+      .filter(([system, bench]) => baseOf(system) === system && !IN_DATA_DIR.includes(system) && bench.results.status !== 'not run')
+      .map(([, bench]) => bench.clean()),
+  );
   fs.rmSync(dataDir, { recursive: true, force: true });
 
   const finished = new Date();

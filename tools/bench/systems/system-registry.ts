@@ -24,6 +24,9 @@ export const SYSTEM_LABELS: Record<SystemId, string> = {
   'pg-boss-tuned': 'pg-boss (tuned)',
 };
 
+/** Systems whose storage is a file inside the run's data folder: removing the folder cleans them. */
+export const IN_DATA_DIR: readonly SystemId[] = ['raw', 'raw-inbox', 'tickler', 'plainjob', 'plainjob-tuned'];
+
 /** The defaults variant a tuned one shares its storage and enqueue path with. */
 export function baseOf(system: SystemId): SystemId {
   return system.replace(/-tuned$/, '') as SystemId;
