@@ -9,6 +9,7 @@ export * from './commands/validation.error';
 export * from './commands/is-instant.validator';
 export * from './database/database';
 export * from './database/sqlite-database';
+export * from './database/postgres-database';
 export * from './database/unit-of-work';
 export * from './database/reusable-query';
 export * from './database/migrations';

@@ -1,6 +1,6 @@
 import path from 'node:path';
-import { Application, ManualClock, openSqliteDatabase, tablesOf } from '@tickler/core';
-import { createTempDirectory, type TempDirectory } from '@tickler/core/testing';
+import { Application, ManualClock, tablesOf } from '@tickler/core';
+import { createTempDirectory, openTestDatabase, type TempDirectory } from '@tickler/core/testing';
 import { sql } from 'kysely';
 import { notificationsContext, RegisterWebhook } from '../src';
 import { type NotificationsTables } from '../src/infrastructure/notifications.tables';
@@ -29,7 +29,7 @@ afterEach(async () => {
 async function seed(file: string, inbox: number, webhook: number): Promise<void> {
   const clock = new ManualClock(T0);
   const app = await Application.create({
-    database: openSqliteDatabase({ file }),
+    database: await openTestDatabase({ file }),
     contexts: [notificationsContext()],
     clock,
   });
@@ -56,7 +56,7 @@ async function inspect<T>(
   file: string,
   read: (db: ReturnType<typeof tablesOf<NotificationsTables>>) => Promise<T>,
 ): Promise<T> {
-  const database = openSqliteDatabase({ file });
+  const database = await openTestDatabase({ file });
   try {
     return await read(tablesOf<NotificationsTables>(database.kysely));
   } finally {
@@ -121,7 +121,7 @@ describe('crash safety with real child processes killed by SIGKILL', () => {
           n: number;
           deliveries: number;
           rows: number;
-        }>`select max(c) as n, count(*) as deliveries, sum(c) as rows from (select d.id, count(i.id) as c from notification_deliveries d left join notification_inbox i on i.notification_id = d.id where d.channel = 'inbox' group by d.id)`.execute(
+        }>`select max(c) as n, count(*) as deliveries, sum(c) as rows from (select d.id, count(i.id) as c from notification_deliveries d left join notification_inbox i on i.notification_id = d.id where d.channel = 'inbox' group by d.id) per_delivery`.execute(
           db,
         )
       ).rows[0],

@@ -1,8 +1,7 @@
 import path from 'node:path';
 import { sql } from 'kysely';
 import { type Child, spawnFixture } from '../../test/support/child-process';
-import { openSqliteDatabase } from './sqlite-database';
-import { createTempDirectory, type TempDirectory } from '../testing';
+import { createTempDirectory, openTestDatabase, testBackend, type TempDirectory } from '../testing';
 
 const WORKER = path.join(__dirname, '../../test/fixtures/migrate-worker.ts');
 let dir: TempDirectory;
@@ -39,9 +38,12 @@ describe('processes starting together on a new database file', () => {
       exits: children.map(() => ({ code: 0, signal: null })),
       stderr: [],
     });
-    const check = openSqliteDatabase({ file });
+    const check = await openTestDatabase({ file });
     const applied = await sql<{ n: number }>`select count(*) as n from race_schema_migrations`.execute(check.kysely);
-    const tables = await sql<{ n: number }>`select count(*) as n from sqlite_master where type = 'table' and name like 'race_schema_t%'`.execute(check.kysely);
+    const tables =
+      testBackend() === 'postgres'
+        ? await sql<{ n: number }>`select count(*) as n from information_schema.tables where table_schema = current_schema() and table_name like 'race_schema_t%'`.execute(check.kysely)
+        : await sql<{ n: number }>`select count(*) as n from sqlite_master where type = 'table' and name like 'race_schema_t%'`.execute(check.kysely);
     await check.close();
     expect(applied.rows[0]?.n).toBe(5);
     expect(tables.rows[0]?.n).toBe(5);

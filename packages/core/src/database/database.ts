@@ -1,4 +1,4 @@
-import { type Kysely } from 'kysely';
+import { type Kysely, PostgresAdapter } from 'kysely';
 
 /** Which SQL engine a {@link Database} talks to; the few dialect differences key off it. */
 export type DialectName = 'sqlite' | 'postgres';
@@ -13,7 +13,34 @@ export interface Database {
   readonly kysely: Kysely<unknown>;
   /** Statement used to open a write transaction (`BEGIN IMMEDIATE` on SQLite). */
   readonly beginStatement: string;
+  /**
+   * Cross-process wake-ups (PostgreSQL LISTEN/NOTIFY). Absent on SQLite, where other writers
+   * of the same file are found by the queue's safety sweep.
+   */
+  readonly wakeUps?: WakeUpChannel;
   close(): Promise<void>;
+}
+
+/** A stopped listener; `close` ends its dedicated connection. */
+export interface Listening {
+  close(): Promise<void>;
+}
+
+/**
+ * A notification channel between processes sharing one database. Writers notify inside their
+ * transaction (`pg_notify(channel, payload)`), which the server delivers only on commit: the
+ * row is durable before any listener hears of it (write first, arm second).
+ */
+export interface WakeUpChannel {
+  /** Channel name to pass to `pg_notify` (one per database schema). */
+  readonly channel: string;
+  /**
+   * Listens on a dedicated connection (outside the pool: a pooled client would be handed to
+   * a transaction). `onNotify` gets each payload, and `undefined` after the connection was
+   * lost and re-established (notifications may have been missed in between). Resolves once
+   * `LISTEN` is active.
+   */
+  listen(onNotify: (payload: string | undefined) => void): Promise<Listening>;
 }
 
 /**
@@ -22,4 +49,9 @@ export interface Database {
  */
 export function tablesOf<TTables>(db: Kysely<unknown>): Kysely<TTables> {
   return db as unknown as Kysely<TTables>;
+}
+
+/** Which engine a kysely handle (the root or a transaction's) talks to. */
+export function dialectOf(db: Kysely<unknown>): DialectName {
+  return db.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite';
 }

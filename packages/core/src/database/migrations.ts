@@ -1,5 +1,5 @@
 import { type Kysely, type Migration, sql } from 'kysely';
-import { tablesOf } from './database';
+import { dialectOf, tablesOf } from './database';
 
 /**
  * A context's migrations, provided in code (never read from disk at run time), keyed by a
@@ -31,6 +31,11 @@ interface LedgerTables {
  * sidecars starting together on a new file race each other (one dies with "table already
  * exists"). Taking the write lock before reading the ledger serialises them; the second
  * process then finds nothing pending. SQLite and PostgreSQL both have transactional DDL.
+ *
+ * On PostgreSQL `begin` takes no lock, so the first statement is a transaction-scoped
+ * advisory lock keyed by the schema and the context: several processes starting together on
+ * one database queue up behind it (it is released by commit or rollback), and two concurrent
+ * `create table if not exists` never race on the catalog.
  */
 export async function migrateContext(
   db: Kysely<unknown>,
@@ -44,6 +49,9 @@ export async function migrateContext(
     let current: string | undefined;
     await sql.raw(begin).execute(connection);
     try {
+      if (dialectOf(db) === 'postgres') {
+        await sql`select pg_advisory_xact_lock(hashtext(current_schema() || ':tickler-migrate:' || ${context}))`.execute(connection);
+      }
       await sql`create table if not exists ${sql.table(ledger)} (name varchar(255) not null primary key, timestamp varchar(255) not null)`.execute(connection);
       const rows = await tablesOf<LedgerTables>(connection).selectFrom(ledger).select('name').execute();
       const applied = new Set(rows.map((r) => r.name));

@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import { type Database, tablesOf } from './database';
 import { ReusableQuery } from './reusable-query';
-import { openSqliteDatabase } from './sqlite-database';
+import { openTestDatabase } from '../testing/test-database';
 
 interface Tables {
   items: { id: string; label: string | null; n: number };
@@ -12,7 +12,7 @@ let database: Database;
 const view = (db: Kysely<unknown>): Kysely<Tables> => tablesOf<Tables>(db);
 
 beforeEach(async () => {
-  database = openSqliteDatabase({ file: ':memory:' });
+  database = await openTestDatabase();
   await sql`create table items (id text primary key, label text, n integer not null)`.execute(database.kysely);
 });
 

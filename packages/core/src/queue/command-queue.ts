@@ -1,9 +1,9 @@
 import { type Clock, type TimerHandle } from '../clock/clock';
 import { type IdGenerator } from '../clock/id-generator';
 import { type Command, type CommandClass } from '../commands/command';
-import { type Database } from '../database/database';
+import { type Database, type Listening } from '../database/database';
 import { type Transaction, type UnitOfWork } from '../database/unit-of-work';
-import { msOf, parseInstant, toIsoUtc } from '../domain';
+import { isIsoUtc, msOf, parseInstant, toIsoUtc } from '../domain';
 import { type Logger, silentLogger } from '../logger';
 import { backoffDelay, DEFAULT_BACKOFF } from './backoff';
 import { type EnqueueOptions, type QueuedCommand } from './enqueue-options';
@@ -86,6 +86,10 @@ export class SqliteCommandQueue {
   private timerFired = false;
   private readonly heldTokens = new Set<string>();
   private statements = 0;
+  /** Earliest instant already announced to other processes, per open transaction (PostgreSQL). */
+  private readonly notified = new WeakMap<Transaction, string>();
+  /** The LISTEN connection while started (PostgreSQL); a promise while it is being opened. */
+  private listening: Promise<Listening | undefined> | undefined;
 
   constructor(
     private readonly database: Database,
@@ -159,6 +163,7 @@ export class SqliteCommandQueue {
     const write = async (t: Transaction): Promise<void> => {
       const storedRunAt = await this.store.insert(t.db, row, options.onKeyConflict ?? 'replace');
       this.statements++;
+      await this.announce(t, storedRunAt);
       t.afterCommit(() => this.armAt(msOf(storedRunAt)));
     };
     if (tx) {
@@ -216,8 +221,50 @@ export class SqliteCommandQueue {
     }
     this.started = true;
     this.stopping = false;
+    this.listen();
     this.armSweep();
     this.kick();
+  }
+
+  /**
+   * PostgreSQL: wakes this process when another one commits a row (LISTEN/NOTIFY). The payload
+   * is the row's run_at, armed like a local enqueue (earlier only); a re-opened connection
+   * may have missed some, so it triggers a full cycle. The safety sweep stays the backstop.
+   */
+  private listen(): void {
+    const channel = this.database.wakeUps;
+    if (!channel) {
+      return;
+    }
+    this.listening = channel
+      .listen((payload) => {
+        if (payload !== undefined && isIsoUtc(payload)) {
+          this.armAt(msOf(payload));
+        } else {
+          this.kick();
+        }
+      })
+      .catch((error: unknown) => {
+        this.logger.warn({ err: error }, 'cannot LISTEN for other processes\' rows; relying on the safety sweep');
+        return undefined;
+      });
+  }
+
+  /**
+   * PostgreSQL: NOTIFY in the writer's transaction that a row is due at `runAt` (delivered
+   * on commit only). One per transaction unless a later write is earlier still.
+   */
+  private async announce(tx: Transaction, runAt: string): Promise<void> {
+    const channel = this.database.wakeUps?.channel;
+    if (channel === undefined) {
+      return;
+    }
+    const already = this.notified.get(tx);
+    if (already !== undefined && already <= runAt) {
+      return;
+    }
+    await this.store.notifyWakeUp(tx.db, channel, runAt);
+    this.notified.set(tx, runAt);
   }
 
   /**
@@ -234,6 +281,9 @@ export class SqliteCommandQueue {
       this.clock.clearTimer(this.sweepTimer);
       this.sweepTimer = undefined;
     }
+    const listening = this.listening;
+    this.listening = undefined;
+    const stopListening = listening?.then((l) => l?.close());
     const running = this.cycle;
     if (running) {
       let timeout: NodeJS.Timeout | undefined;
@@ -247,18 +297,31 @@ export class SqliteCommandQueue {
     if (this.heldTokens.size > 0) {
       const tokens = [...this.heldTokens];
       this.heldTokens.clear();
-      const released = await this.uow.run((tx) => this.store.release(tx.db, tokens, toIsoUtc(this.clock.now())));
+      const released = await this.uow.run(async (tx) => {
+        const now = toIsoUtc(this.clock.now());
+        const count = await this.store.release(tx.db, tokens, now);
+        if (count > 0) {
+          // Another process on the same PostgreSQL database picks the released rows up at once.
+          await this.announce(tx, now);
+        }
+        return count;
+      });
       // Tokens of batches that finished during the wait are still listed (their unstarted rows
       // need releasing); only rows actually given back are worth a warning.
       if (released > 0) {
         this.logger.warn({ released }, 'queue stopped with work in flight; released its claims');
       }
     }
+    await stopListening;
     this.started = false;
   }
 
-  /** Resolves when no cycle is running (tests await this after moving the clock). */
+  /**
+   * Resolves when no cycle is running (tests await this after moving the clock), and, on
+   * PostgreSQL, once the LISTEN connection opened by `start` is active.
+   */
   async idle(): Promise<void> {
+    await this.listening;
     while (this.cycle) {
       await this.cycle.catch(() => undefined);
     }

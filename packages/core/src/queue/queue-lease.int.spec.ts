@@ -97,7 +97,10 @@ describe('leases', () => {
     for (let i = 1; i <= 6; i++) {
       clock.set(T0 + i * 10_000);
       beats += clock.fireDueWithoutSettling();
-      for (let round = 0; round < 5; round++) {
+      // The beat's UPDATE is in flight (a network round trip on PostgreSQL): wait until it
+      // committed before the next one, so beats never overtake each other.
+      const extended = toIsoUtc(T0 + i * 10_000 + 30_000);
+      while ((await rows())[0]?.run_at !== extended) {
         await new Promise<void>((resolve) => setImmediate(resolve));
       }
     }

@@ -1,9 +1,8 @@
 import { sql } from 'kysely';
 import { type Database } from '../database/database';
-import { openSqliteDatabase } from '../database/sqlite-database';
 import { migrateContext } from '../database/migrations';
 import { coreMigrations } from '../core.migrations';
-import { createTempDirectory, type TempDirectory } from '../testing';
+import { createTempDirectory, openTestDatabase, testBackend, type TempDirectory } from '../testing';
 import { QueueStore } from './queue-store';
 import { type NewScheduledCommandRow } from './queue.tables';
 
@@ -11,7 +10,7 @@ const NOW = '2026-09-10T08:30:00.000Z';
 const LEASE = '2026-09-10T08:30:30.000Z';
 let dir: TempDirectory;
 let database: Database;
-const store = new QueueStore('sqlite');
+const store = new QueueStore(testBackend());
 
 function row(id: string, key: string | null = null): NewScheduledCommandRow {
   return {
@@ -46,7 +45,7 @@ async function snapshot(): Promise<unknown[]> {
 
 beforeEach(async () => {
   dir = createTempDirectory();
-  database = openSqliteDatabase({ file: dir.file('app.db') });
+  database = await openTestDatabase({ file: dir.file('app.db') });
   await migrateContext(database.kysely, 'shared', coreMigrations);
   await store.insert(database.kysely, row('r1'), 'replace');
   await store.insert(database.kysely, row('r2'), 'replace');

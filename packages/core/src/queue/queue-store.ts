@@ -1,4 +1,4 @@
-import { type Kysely, sql } from 'kysely';
+import { CompiledQuery, type Kysely, sql } from 'kysely';
 import { tablesOf, type DialectName } from '../database/database';
 import { ReusableQuery } from '../database/reusable-query';
 import { type CoreTables, type NewScheduledCommandRow, type ScheduledCommandRow } from './queue.tables';
@@ -243,6 +243,14 @@ export class QueueStore {
       .where('status', '=', 'running')
       .executeTakeFirst();
     return Number(r.numUpdatedRows);
+  }
+
+  /**
+   * PostgreSQL: tells every listening process that a row is due at `runAt`. Inside the
+   * writer's transaction, so the server delivers it only if (and when) the row commits.
+   */
+  async notifyWakeUp(db: Kysely<unknown>, channel: string, runAt: string): Promise<void> {
+    await db.executeQuery(CompiledQuery.raw('select pg_notify($1, $2)', [channel, runAt]));
   }
 
   async counts(db: Kysely<unknown>): Promise<Record<string, number>> {

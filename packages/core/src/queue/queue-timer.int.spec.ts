@@ -1,7 +1,7 @@
 import { probe, probeContext, probeLog, resetProbe } from '../../test/fixtures/probe-context';
 import { MAX_TIMER_DELAY_MS } from '../clock/clock';
 import { type Application } from '../context/application';
-import { REFERENCE_TIME, createTempDirectory, createTestApplication, type TempDirectory } from '../testing';
+import { REFERENCE_TIME, createTempDirectory, createTestApplication, openTestDatabase, type TempDirectory } from '../testing';
 
 const T0 = Date.parse(REFERENCE_TIME);
 const DAY = 86_400_000;
@@ -67,7 +67,10 @@ describe('the single queue timer', () => {
   });
 
   it('the idle safety sweep finds a row another writer put in the file', async () => {
-    const booted = await createTestApplication([probeContext], { file: dir.file('app.db'), queue: { sweepMs: 60_000 } });
+    // Deaf to other processes: on SQLite always; on PostgreSQL this stands for a lost
+    // notification (the NOTIFY path has its own test in queue-notify.pg.spec.ts).
+    const { wakeUps: _wakeUps, ...deaf } = await openTestDatabase({ file: dir.file('app.db') });
+    const booted = await createTestApplication([probeContext], { database: deaf, queue: { sweepMs: 60_000 } });
     app = booted.app;
     const { clock } = booted;
     app.start();

@@ -3,8 +3,7 @@ import { sql } from 'kysely';
 import { type Child, spawnFixture } from '../../test/support/child-process';
 import { Hit, raceContext } from '../../test/fixtures/race-context';
 import { Application } from '../context/application';
-import { openSqliteDatabase } from '../database/sqlite-database';
-import { createTempDirectory, type TempDirectory } from '../testing';
+import { createTempDirectory, openTestDatabase, type TempDirectory } from '../testing';
 
 const N = 2_000;
 const WORKER = path.join(__dirname, '../../test/fixtures/queue-worker.ts');
@@ -26,10 +25,10 @@ afterEach(() => {
   dir.remove();
 });
 
-describe('two processes on one SQLite file', () => {
+describe('two processes on one database (a SQLite file, or a PostgreSQL schema)', () => {
   it('never run the same row: every row runs exactly once and both processes claim some', async () => {
     const file = dir.file('app.db');
-    const seed = await Application.create({ database: openSqliteDatabase({ file }), contexts: [raceContext] });
+    const seed = await Application.create({ database: await openTestDatabase({ file }), contexts: [raceContext] });
     await seed.uow.run(async (tx) => {
       for (let n = 0; n < N; n++) {
         await seed.queue.enqueue(Object.assign(new Hit(), { n }), {}, tx);
@@ -45,7 +44,7 @@ describe('two processes on one SQLite file', () => {
     const exits = await Promise.all(children.map((c) => c.exited));
     expect(exits.map((e) => e.code)).toEqual([0, 0]);
 
-    const check = openSqliteDatabase({ file });
+    const check = await openTestDatabase({ file });
     const q = check.kysely;
     const totals = await sql<{ runs: number; distinct_rows: number }>`select count(*) as runs, count(distinct n) as distinct_rows from race_runs`.execute(q);
     const perWorker = await sql<{ worker: string; runs: number }>`select worker, count(*) as runs from race_runs group by worker order by worker`.execute(q);

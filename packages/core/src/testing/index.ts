@@ -1,2 +1,4 @@
 export * from './test-app';
 export * from './temp-directory';
+export * from './test-database';
+export * from './explain-postgres';

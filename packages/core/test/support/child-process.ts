@@ -15,7 +15,12 @@ export interface Child {
 }
 
 export function spawnFixture(script: string, args: readonly string[]): Child {
-  const child = spawn(process.execPath, ['-r', REGISTER, script, ...args], { stdio: 'pipe' });
+  const child = spawn(process.execPath, ['-r', REGISTER, script, ...args], {
+    stdio: 'pipe',
+    // jest gives each test file its own copy of process.env; pass it on explicitly (it carries
+    // TICKLER_TEST_DB and the run's schema tag).
+    env: process.env,
+  });
   const lines: string[] = [];
   const waiters: { match: (l: string) => boolean; resolve: (l: string) => void; reject: (e: Error) => void }[] = [];
   let errors = '';

@@ -1,3 +1,4 @@
+import { type DialectName } from '@tickler/core';
 import { CompiledQuery } from 'kysely';
 import { type NewDeliveryRow } from './notifications.tables';
 
@@ -6,15 +7,40 @@ import { type NewDeliveryRow } from './notifications.tables';
  * chunk is ~26,000 value nodes that kysely walks and compiles on every call, which costs more
  * than SQLite's own insert; the text here is built once per chunk size and the values bound.
  * Identifiers come from the mapper's fixed column list, never from input.
+ *
+ * PostgreSQL differs in two ways: numbered placeholders (`$1`), and a VALUES list types its
+ * bound values as text, so non-text columns need a cast where they are copied from it.
  */
 
 const TABLE = 'notification_deliveries';
 /** SQLite's default bound-parameter limit is 32,766; stay well under it. */
 const MAX_PARAMS = 30_000;
 
-function placeholders(columns: number, rows: number): string {
+/** Non-text columns of `notification_deliveries` (PostgreSQL casts these out of a VALUES list). */
+const COLUMN_TYPES: Partial<Record<keyof NewDeliveryRow, string>> = { attempts: 'integer' };
+
+function placeholders(columns: number, rows: number, dialect: DialectName): string {
+  if (dialect === 'postgres') {
+    const list: string[] = [];
+    for (let r = 0; r < rows; r++) {
+      const first = r * columns;
+      list.push(`(${Array.from({ length: columns }, (_, c) => `$${first + c + 1}`).join(', ')})`);
+    }
+    return list.join(', ');
+  }
   const one = `(${new Array<string>(columns).fill('?').join(', ')})`;
   return new Array<string>(rows).fill(one).join(', ');
+}
+
+/** The placeholder of the `n`-th (1-based) parameter. */
+function placeholder(n: number, dialect: DialectName): string {
+  return dialect === 'postgres' ? `$${n}` : '?';
+}
+
+/** `v.<column>`, cast to the column's type on PostgreSQL where it is not text. */
+function fromValues(column: keyof NewDeliveryRow, dialect: DialectName): string {
+  const type = COLUMN_TYPES[column];
+  return dialect === 'postgres' && type !== undefined ? `cast(v.${column} as ${type})` : `v.${column}`;
 }
 
 /** Rows per statement for `columns` bound values each. */
@@ -23,7 +49,10 @@ export function rowsPerStatement(columns: number): number {
 }
 
 /** `INSERT INTO notification_deliveries (...) VALUES (...), (...)` for these rows (all of one shape). */
-export function insertRows(rows: readonly NewDeliveryRow[]): CompiledQuery {
+export function insertRows(
+  rows: readonly NewDeliveryRow[],
+  dialect: DialectName = 'sqlite',
+): CompiledQuery {
   const first = rows[0];
   if (first === undefined) {
     throw new RangeError('insertRows needs at least one row');
@@ -36,7 +65,7 @@ export function insertRows(rows: readonly NewDeliveryRow[]): CompiledQuery {
     }
   }
   return CompiledQuery.raw(
-    `insert into ${TABLE} (${columns.join(', ')}) values ${placeholders(columns.length, rows.length)}`,
+    `insert into ${TABLE} (${columns.join(', ')}) values ${placeholders(columns.length, rows.length, dialect)}`,
     params,
   );
 }
@@ -50,6 +79,7 @@ export function updateRows(
   rows: readonly NewDeliveryRow[],
   expectedStatus: string,
   leaseToken: string | undefined,
+  dialect: DialectName = 'sqlite',
 ): CompiledQuery<{ id: string }> {
   const first = rows[0];
   if (first === undefined) {
@@ -69,11 +99,13 @@ export function updateRows(
   if (leaseToken !== undefined) {
     params.push(leaseToken);
   }
+  const status = placeholder(rows.length * (columns.length + 1) + 1, dialect);
+  const lease = placeholder(rows.length * (columns.length + 1) + 2, dialect);
   const text =
-    `with v (id, ${columns.join(', ')}) as (values ${placeholders(columns.length + 1, rows.length)}) ` +
-    `update ${TABLE} set ${columns.map((c) => `${c} = v.${c}`).join(', ')} from v ` +
-    `where ${TABLE}.id = v.id and ${TABLE}.status = ?` +
-    (leaseToken !== undefined ? ` and ${TABLE}.lease_token = ?` : '') +
+    `with v (id, ${columns.join(', ')}) as (values ${placeholders(columns.length + 1, rows.length, dialect)}) ` +
+    `update ${TABLE} set ${columns.map((c) => `${c} = ${fromValues(c, dialect)}`).join(', ')} from v ` +
+    `where ${TABLE}.id = v.id and ${TABLE}.status = ${status}` +
+    (leaseToken !== undefined ? ` and ${TABLE}.lease_token = ${lease}` : '') +
     ` returning ${TABLE}.id as id`;
   return CompiledQuery.raw(text, params);
 }

@@ -1,4 +1,4 @@
-import { ReusableQuery, tablesOf } from '@tickler/core';
+import { dialectOf, ReusableQuery, tablesOf } from '@tickler/core';
 import { injectable } from 'inversify';
 import { type Kysely, sql } from 'kysely';
 import {
@@ -158,13 +158,19 @@ export class KyselyNotificationDeliveryRepository implements NotificationDeliver
     return rows.map(deliveryToDomain);
   }
 
-  /** The dispatcher's read, exposed so a test can check its query plan. */
+  /**
+   * The dispatcher's read, exposed so a test can check its query plan. On PostgreSQL it locks
+   * the rows it returns and skips rows another process's batch holds (`FOR UPDATE SKIP
+   * LOCKED`, held until that batch commits): two dispatchers never load the same due row,
+   * and the status-guarded UPDATEs stay as the fence. SQLite's single writer needs neither.
+   */
   static dueQuery(scope: Scope, now: string, limit: number, id?: string) {
     let query = q(scope).selectFrom(TABLE).selectAll().where(LIVE).where('due_at', '<=', now);
     if (id !== undefined) {
       query = query.where('id', '=', id);
     }
-    return query.orderBy('due_at').limit(limit);
+    const ordered = query.orderBy('due_at').limit(limit);
+    return dialectOf(scope.db) === 'postgres' ? ordered.forUpdate().skipLocked() : ordered;
   }
 
   async nextDueAt(scope: Scope): Promise<string | undefined> {
@@ -203,7 +209,7 @@ export class KyselyNotificationDeliveryRepository implements NotificationDeliver
     const rows = deliveries.map((d) => deliveryToRow(d.snapshot()));
     const chunk = rowsPerStatement(Object.keys(rows[0] ?? {}).length);
     for (let i = 0; i < rows.length; i += chunk) {
-      await scope.db.executeQuery(insertRows(rows.slice(i, i + chunk)));
+      await scope.db.executeQuery(insertRows(rows.slice(i, i + chunk), dialectOf(scope.db)));
     }
   }
 
@@ -274,6 +280,7 @@ export class KyselyNotificationDeliveryRepository implements NotificationDeliver
           rows.slice(i, i + chunk),
           expected.status,
           expected.leaseToken,
+          dialectOf(scope.db),
         );
         for (const row of (await scope.db.executeQuery(statement)).rows) {
           updated.add(row.id);

@@ -10,11 +10,18 @@ export interface Child {
   line(match: (line: string) => boolean): Promise<string>;
   readonly exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
   kill(signal: NodeJS.Signals): void;
+  /** Writes `text` to the child's stdin and closes it. */
+  write(text: string): void;
   stderr(): string;
 }
 
 export function spawnFixture(script: string, args: readonly string[]): Child {
-  const child = spawn(process.execPath, ['-r', REGISTER, script, ...args], { stdio: 'pipe' });
+  const child = spawn(process.execPath, ['-r', REGISTER, script, ...args], {
+    stdio: 'pipe',
+    // jest gives each test file its own copy of process.env; pass it on explicitly (it carries
+    // TICKLER_TEST_DB and the run's schema tag).
+    env: process.env,
+  });
   const lines: string[] = [];
   const waiters: {
     match: (l: string) => boolean;
@@ -60,6 +67,7 @@ export function spawnFixture(script: string, args: readonly string[]): Child {
     pid: child.pid ?? -1,
     exited,
     kill: (signal) => child.kill(signal),
+    write: (text) => child.stdin.end(text),
     stderr: () => errors,
     line: (match) => {
       const seen = lines.find(match);

@@ -10,6 +10,7 @@ const root = path.resolve(__dirname, '../../../..');
 const aliases = {
   '@tickler/core': path.join(root, 'packages/core/src/index.ts'),
   '@tickler/core/domain': path.join(root, 'packages/core/src/domain/index.ts'),
+  '@tickler/core/testing': path.join(root, 'packages/core/src/testing/index.ts'),
   '@tickler/notifications': path.join(root, 'packages/notifications/src/index.ts'),
 };
 const resolve = Module._resolveFilename;

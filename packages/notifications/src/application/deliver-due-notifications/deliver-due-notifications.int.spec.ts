@@ -1,5 +1,5 @@
 import { CompiledQuery, sql } from 'kysely';
-import { REFERENCE_TIME } from '@tickler/core/testing';
+import { explainOnPostgres, REFERENCE_TIME, testBackend } from '@tickler/core/testing';
 import { DeliverDueNotifications, type NotificationSentEvent } from '../../index';
 import { KyselyNotificationDeliveryRepository } from '../../infrastructure/kysely-notification-delivery.repository';
 import { createNotificationsTestApp, send, sendCommand } from '../../testing';
@@ -78,6 +78,13 @@ describe('DeliverDueNotifications on SQLite', () => {
       at(0),
       500,
     ).compile();
+    if (testBackend() === 'postgres') {
+      const text = await explainOnPostgres(app.database, compiled);
+      expect(text).toContain('notification_deliveries_live_due_at');
+      expect(text).not.toMatch(/Seq Scan|Sort/);
+      await app.stop();
+      return;
+    }
     const plan = await db.executeQuery<{ detail: string }>(
       CompiledQuery.raw(`explain query plan ${compiled.sql}`, [...compiled.parameters]),
     );

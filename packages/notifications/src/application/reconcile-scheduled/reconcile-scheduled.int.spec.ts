@@ -1,6 +1,6 @@
 import { type Application, CommandValidationError, type DomainEvent } from '@tickler/core';
-import { REFERENCE_TIME } from '@tickler/core/testing';
-import { sql } from 'kysely';
+import { explainOnPostgres, REFERENCE_TIME, testBackend } from '@tickler/core/testing';
+import { CompiledQuery, sql } from 'kysely';
 import {
   CancelNotification,
   DeliverDueNotifications,
@@ -383,7 +383,7 @@ describe('ReconcileScheduled on SQLite', () => {
           (r) => `inserted ${String(r.numAffectedRows)}`,
           (e: unknown) => String(e),
         );
-    expect(duplicate).toMatch(/UNIQUE constraint failed/);
+    expect(duplicate).toMatch(/UNIQUE constraint failed|duplicate key value violates unique constraint/);
     expect(await aliceLead()).toHaveLength(1);
   });
 
@@ -526,6 +526,11 @@ describe('ReconcileScheduled on SQLite', () => {
   });
 
   it('reads the app rows through the source_app index, not a table scan', async () => {
+    if (testBackend() === 'postgres') {
+      const query = CompiledQuery.raw('select * from notification_deliveries where source_app = $1', ['home']);
+      expect(await explainOnPostgres(t.app.database, query)).toMatch(/notification_deliveries_source_app/);
+      return;
+    }
     const plan = await sql<{ detail: string }>`explain query plan
       select * from notification_deliveries where source_app = ${'home'}`.execute(t.db);
     expect(plan.rows.map((r) => r.detail).join('\n')).toMatch(

@@ -1,12 +1,18 @@
-import { type Kysely, sql } from 'kysely';
+import { type Kysely, PostgresAdapter, sql } from 'kysely';
 
 // Frozen in time: never import application code here.
 export async function up(db: Kysely<unknown>): Promise<void> {
   // No uniqueness on delivery_id on purpose: exactly-once comes from the subscriber ledger,
   // and a duplicate here must stay visible to the crash tests rather than fail an insert.
+  // SQLite's `integer primary key autoincrement` has no spelling PostgreSQL accepts (kysely
+  // writes `auto_increment` there): the one dialect branch in our migrations. Same meaning on
+  // both: a key assigned in insert order, never reused.
+  const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
   await db.schema
     .createTable('notification_delivery_log')
-    .addColumn('seq', 'integer', (c) => c.primaryKey().autoIncrement())
+    .addColumn('seq', postgres ? 'serial' : 'integer', (c) =>
+      postgres ? c.primaryKey() : c.primaryKey().autoIncrement(),
+    )
     .addColumn('event_id', 'text', (c) => c.notNull())
     .addColumn('delivery_id', 'text', (c) => c.notNull())
     .addColumn('inbox_id', 'text')

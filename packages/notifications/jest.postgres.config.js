@@ -1,0 +1,18 @@
+// The integration suites on PostgreSQL: `npx nx run notifications:test-postgres` (through
+// tools/postgres/run-postgres-tests.js, which sets TICKLER_TEST_DB=postgres). Every app a test
+// makes gets its own schema of the test server (packages/core/src/testing/test-database.ts).
+const preset = require('../../jest.preset.js')(__dirname);
+
+module.exports = {
+  ...preset,
+  testMatch: ['<rootDir>/src/**/*.int.spec.ts', '<rootDir>/test/**/*.int.spec.ts', '<rootDir>/test/**/*.pg.spec.ts'],
+  testPathIgnorePatterns: [
+    '/node_modules/',
+    // SQLite-only by nature:
+    // - the wake-up skip trusts SQLite's `pragma data_version` and a second better-sqlite3
+    //   connection on the file; PostgreSQL has no such counter and always writes the upsert
+    'queue-delivery-wake-up\\.int\\.spec\\.ts$',
+  ],
+  // One round trip per statement instead of an in-process call: bulk tests need more time.
+  testTimeout: 30_000,
+};
