@@ -9,4 +9,6 @@ module.exports = {
   globalSetup: '<rootDir>/test/support/global-setup.ts',
   globalTeardown: '<rootDir>/test/support/global-teardown.ts',
   testTimeout: 60_000,
+  // `*.pg.e2e.spec.ts` need a PostgreSQL server: they run in `test-postgres` (jest.postgres.config.js).
+  testPathIgnorePatterns: ['/node_modules/', '\\.pg\\.e2e\\.spec\\.ts$'],
 };

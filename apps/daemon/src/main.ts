@@ -2,7 +2,7 @@
 import 'reflect-metadata';
 import pino from 'pino';
 import { ConfigError } from './config/config.error';
-import { loadConfig } from './config/load-config';
+import { databaseLabel, loadConfig } from './config/load-config';
 import { firstReminderHint } from './first-reminder-hint';
 import { startDaemon } from './start-daemon';
 
@@ -32,7 +32,7 @@ async function main(): Promise<void> {
   }
   const hint = firstReminderHint(daemon.url, config);
   logger.info(
-    { url: daemon.url, db: config.db, delivery: config.delivery, graceMs: config.graceMs },
+    { url: daemon.url, db: databaseLabel(config), delivery: config.delivery, graceMs: config.graceMs },
     'listening',
   );
   logger.info(hint, 'try it');

@@ -1,6 +1,6 @@
 import { type AddressInfo } from 'node:net';
 import pino, { type Logger as PinoLogger } from 'pino';
-import { Application, openSqliteDatabase } from '@tickler/core';
+import { Application, type Database, openPostgresDatabase, openSqliteDatabase } from '@tickler/core';
 import { ensureAdminToken } from './auth/admin-token';
 import { Authenticator } from './auth/authenticator';
 import { UserTokenStore } from './auth/user-token.store';
@@ -20,6 +20,20 @@ import { DAEMON_VERSION } from './version';
  * queue extends a live claim every third of this, so a short lease never double-runs work.
  */
 export const QUEUE_LEASE_MS = 5_000;
+
+/**
+ * The SQLite file, or PostgreSQL when `TICKLER_DATABASE_URL` is set (several daemons may then
+ * share the database: claims use SKIP LOCKED, wake-ups LISTEN/NOTIFY).
+ */
+async function openDatabase(config: DaemonConfig): Promise<Database> {
+  if (config.databaseUrl === undefined) {
+    return openSqliteDatabase({ file: config.db });
+  }
+  return openPostgresDatabase({
+    connectionString: config.databaseUrl,
+    ...(config.databaseSchema !== undefined ? { schema: config.databaseSchema } : {}),
+  });
+}
 
 /** A daemon running in this process. */
 export interface RunningDaemon {
@@ -52,7 +66,7 @@ export async function startDaemon(
   const admin = ensureAdminToken(config);
   logger.info({ source: admin.source, file: admin.file }, 'admin token');
 
-  const database = openSqliteDatabase({ file: config.db });
+  const database = await openDatabase(config);
   let app: Application;
   try {
     app = await Application.create({

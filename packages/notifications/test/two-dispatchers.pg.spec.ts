@@ -38,7 +38,9 @@ describe('two dispatcher processes on one PostgreSQL database', () => {
     });
     await seed.uow.run(async () => {
       for (let i = 0; i < N; i++) {
-        await seed.dispatch(sendCommand({ recipientId: `user${i % 17}`, title: `n${i}`, scheduledAt: at(1_000 + i) }));
+        await seed.dispatch(
+          sendCommand({ recipientId: `user${i % 17}`, title: `n${i}`, scheduledAt: at(1_000 + i) }),
+        );
       }
     });
     await seed.stop();
@@ -69,7 +71,12 @@ describe('two dispatcher processes on one PostgreSQL database', () => {
       .select(['status', sql<number>`count(*)`.as('n')])
       .groupBy('status')
       .execute();
-    const inbox = await sql<{ rows: number; deliveries: number }>`select count(*) as rows, count(distinct notification_id) as deliveries from notification_inbox`.execute(check.kysely);
+    const inbox = await sql<{
+      rows: number;
+      deliveries: number;
+    }>`select count(*) as rows, count(distinct notification_id) as deliveries from notification_inbox`.execute(
+      check.kysely,
+    );
     await check.close();
     expect(byStatus).toEqual([{ status: 'sent', n: N }]);
     expect(inbox.rows[0]).toEqual({ rows: N, deliveries: N });

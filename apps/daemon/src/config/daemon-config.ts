@@ -5,6 +5,13 @@ export type DeliveryMode = 'live' | 'dry-run';
 export interface DaemonConfig {
   /** SQLite file (its folder is created), or `:memory:`. `TICKLER_DB`, default `./data/tickler.db`. */
   readonly db: string;
+  /**
+   * PostgreSQL instead of the SQLite file (scale-out: several daemons share one database):
+   * `postgres://user[:password]@host[:port]/database`. `TICKLER_DATABASE_URL`, default unset.
+   */
+  readonly databaseUrl: string | undefined;
+  /** Schema for every table on PostgreSQL (created if missing). `TICKLER_DATABASE_SCHEMA`, default the server's search path. */
+  readonly databaseSchema: string | undefined;
   /** Listen address. `TICKLER_HOST`, default `127.0.0.1`. */
   readonly host: string;
   /** Listen port; 0 picks a free one. `TICKLER_PORT`, default 8787. */
@@ -24,6 +31,8 @@ export interface DaemonConfig {
 /** The environment variables (and JSON file keys) the daemon reads. */
 export const CONFIG_KEYS = [
   'TICKLER_DB',
+  'TICKLER_DATABASE_URL',
+  'TICKLER_DATABASE_SCHEMA',
   'TICKLER_HOST',
   'TICKLER_PORT',
   'TICKLER_ADMIN_TOKEN',

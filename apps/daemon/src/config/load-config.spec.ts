@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { ConfigError } from './config.error';
-import { loadConfig } from './load-config';
+import { databaseLabel, loadConfig } from './load-config';
 
 const dirs: string[] = [];
 function tempDir(): string {
@@ -78,5 +78,24 @@ describe('loadConfig', () => {
     const list = path.join(dir, 'list.json');
     fs.writeFileSync(list, '[]');
     expect(() => loadConfig({ TICKLER_CONFIG: list })).toThrow(/JSON object/);
+  });
+
+  it('takes PostgreSQL from TICKLER_DATABASE_URL (+ schema), refusing other schemes and a schema alone', () => {
+    const config = loadConfig({
+      TICKLER_DATABASE_URL: 'postgres://tickler:secret@db.internal:5432/tickler',
+      TICKLER_DATABASE_SCHEMA: 'reminders',
+    });
+    expect(config).toMatchObject({
+      databaseUrl: 'postgres://tickler:secret@db.internal:5432/tickler',
+      databaseSchema: 'reminders',
+    });
+    // Logs never carry the password.
+    expect(databaseLabel(config)).toBe('postgres://tickler@db.internal:5432/tickler (schema reminders)');
+    expect(() => loadConfig({ TICKLER_DATABASE_URL: 'mysql://x@y/z' })).toThrow(ConfigError);
+    expect(() => loadConfig({ TICKLER_DATABASE_URL: 'not a url' })).toThrow(/TICKLER_DATABASE_URL/);
+    expect(() => loadConfig({ TICKLER_DATABASE_SCHEMA: 'reminders' })).toThrow(/needs TICKLER_DATABASE_URL/);
+    expect(() =>
+      loadConfig({ TICKLER_DATABASE_URL: 'postgres://x@y/z', TICKLER_DATABASE_SCHEMA: 'Bad-Name' }),
+    ).toThrow(/TICKLER_DATABASE_SCHEMA/);
   });
 });

@@ -88,6 +88,29 @@ function parseDelivery(text: string): DeliveryMode {
   return text;
 }
 
+function parseDatabaseUrl(text: string | undefined): string | undefined {
+  if (text === undefined) {
+    return undefined;
+  }
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    throw new ConfigError('TICKLER_DATABASE_URL', 'is not a URL like postgres://user@host:5432/db');
+  }
+  if (url.protocol !== 'postgres:' && url.protocol !== 'postgresql:') {
+    throw new ConfigError('TICKLER_DATABASE_URL', `must start with postgres:// (got ${url.protocol}//)`);
+  }
+  return text;
+}
+
+function parseSchema(text: string | undefined): string | undefined {
+  if (text !== undefined && !/^[a-z_][a-z0-9_]{0,62}$/.test(text)) {
+    throw new ConfigError('TICKLER_DATABASE_SCHEMA', `"${text}" must be lowercase letters, digits or _`);
+  }
+  return text;
+}
+
 /** Where the admin token is kept for a database file: beside it, or nowhere for `:memory:`. */
 export function adminTokenFileFor(db: string): string | undefined {
   return db === ':memory:' ? undefined : path.join(path.dirname(path.resolve(db)), 'admin.token');
@@ -107,8 +130,14 @@ export function parseConfig(raw: RawConfig): DaemonConfig {
       `"${logLevel}" must be one of ${LOG_LEVELS.join(', ')}`,
     );
   }
+  const databaseSchema = parseSchema(raw.TICKLER_DATABASE_SCHEMA);
+  if (databaseSchema !== undefined && raw.TICKLER_DATABASE_URL === undefined) {
+    throw new ConfigError('TICKLER_DATABASE_SCHEMA', 'needs TICKLER_DATABASE_URL (it names a PostgreSQL schema)');
+  }
   return {
     db,
+    databaseUrl: parseDatabaseUrl(raw.TICKLER_DATABASE_URL),
+    databaseSchema,
     host: raw.TICKLER_HOST ?? CONFIG_DEFAULTS.TICKLER_HOST,
     port: parsePort(raw.TICKLER_PORT ?? CONFIG_DEFAULTS.TICKLER_PORT),
     adminToken,
@@ -122,4 +151,15 @@ export function parseConfig(raw: RawConfig): DaemonConfig {
 /** The daemon's configuration from an environment (default: this process's). */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): DaemonConfig {
   return parseConfig(rawConfigFrom(env));
+}
+
+/** Where the data lives, for logs: the SQLite path, or the PostgreSQL URL without its password. */
+export function databaseLabel(config: DaemonConfig): string {
+  if (config.databaseUrl === undefined) {
+    return config.db;
+  }
+  const url = new URL(config.databaseUrl);
+  url.password = '';
+  const schema = config.databaseSchema !== undefined ? ` (schema ${config.databaseSchema})` : '';
+  return `${url.toString()}${schema}`;
 }
