@@ -65,10 +65,17 @@ export function openSqliteDatabase(options: SqliteOptions): Database {
     fs.mkdirSync(path.dirname(path.resolve(options.file)), { recursive: true });
   }
   const onStatement = options.onStatement;
-  const raw = new BetterSqlite3(options.file, onStatement ? { verbose: (message) => onStatement(String(message)) } : {});
+  const busyTimeoutMs = options.busyTimeoutMs ?? 5000;
+  // The busy timeout is set at open (better-sqlite3's `timeout`), before `journal_mode = WAL`:
+  // switching a new file to WAL needs a brief exclusive lock, and sidecars started together
+  // would otherwise fail that pragma with SQLITE_BUSY instead of waiting their turn.
+  const raw = new BetterSqlite3(options.file, {
+    timeout: busyTimeoutMs,
+    ...(onStatement ? { verbose: (message: unknown) => onStatement(String(message)) } : {}),
+  });
+  raw.pragma(`busy_timeout = ${busyTimeoutMs}`);
   raw.pragma('journal_mode = WAL');
   raw.pragma('synchronous = NORMAL');
-  raw.pragma(`busy_timeout = ${options.busyTimeoutMs ?? 5000}`);
   raw.pragma('foreign_keys = ON');
   const kysely = new Kysely<unknown>({
     dialect: new SqliteDialect({ database: withStatementCache(raw, options.statementCacheSize ?? 500) }),
