@@ -4,7 +4,7 @@ import { type ChildReply, type ChildResult, type ChildTask, type SystemId, type 
 import { runChild } from './child-runner';
 import { type IdleRun, type RateRun, type ScaleRun, type SystemResults } from './results.types';
 import { latenessSummary, quantile } from './stats';
-import { baseOf, createSystem, SYSTEM_LABELS } from './systems/system-registry';
+import { baseOf, createSystem, SENDS_PAST_DUE_AT_ENQUEUE, SYSTEM_LABELS } from './systems/system-registry';
 
 /** Systems whose due check cannot be observed from the client, or whose 1M-row seed is out of budget. */
 const SCALE_SKIPPED: Partial<Record<SystemId, string>> = {
@@ -81,7 +81,11 @@ export class SystemBench {
     }
   }
 
-  async run(workloads: readonly WorkloadName[]): Promise<void> {
+  /**
+   * Runs the sequential workloads. Lateness runs here unless `concurrentLateness` (the caller then
+   * runs it in a round with systems on other back ends, see `latenessRound`).
+   */
+  async run(workloads: readonly WorkloadName[], concurrentLateness = false): Promise<void> {
     const isBase = baseOf(this.system) === this.system;
     const steps: [WorkloadName, () => Promise<void>][] = [
       ['enqueue', () => this.enqueue()],
@@ -91,7 +95,7 @@ export class SystemBench {
     ];
     for (const [name, step] of steps) {
       const wanted = name === 'drain' ? workloads.includes('drain') || workloads.includes('restart') : workloads.includes(name);
-      if (!wanted || ((name === 'enqueue' || name === 'scale') && !isBase)) {
+      if (!wanted || ((name === 'enqueue' || name === 'scale') && !isBase) || (name === 'lateness' && concurrentLateness)) {
         continue;
       }
       if (name === 'lateness' && this.config.mode === 'quick' && LATENESS_SKIPPED_QUICK.includes(this.system)) {
@@ -131,6 +135,11 @@ export class SystemBench {
    */
   private seedLeadMs(): number {
     const c = this.config;
+    if (!SENDS_PAST_DUE_AT_ENQUEUE.includes(this.system)) {
+      // No worker runs in the seeding process, so items that fall due while it still writes
+      // simply wait for the drain's worker: the least lead is enough.
+      return c.drainSeedLeadMs;
+    }
     const rates = (this.results.enqueueBulk ?? []).map((r) => r.perSec).filter((r) => r > 0);
     const estimateMs = rates.length > 0 ? (2 * c.drainN * 1000) / quantile(rates, 0.5) : c.drainN * 0.2;
     return Math.max(c.drainSeedLeadMs, Math.ceil(estimateMs));
@@ -143,7 +152,7 @@ export class SystemBench {
     const restarts: (number | null)[] = [];
     for (let rep = 0; rep < c.reps; rep++) {
       const leadMs = this.seedLeadMs();
-      const seeded = await this.child({ kind: 'seed-due', n: c.drainN, chunk: c.bulkChunk, leadMs }, 300_000);
+      const seeded = await this.child({ kind: 'seed-due', n: c.drainN, chunk: c.seedChunk, leadMs }, 300_000);
       if (seeded.result.kind !== 'seeded' || seeded.result.done !== c.drainN || seeded.result.dueAtMs === undefined) {
         throw new Error('seeding the due items did not complete');
       }
@@ -167,6 +176,15 @@ export class SystemBench {
     this.results.restartMs = restarts;
   }
 
+  /** Lateness, run by the caller concurrently with systems on other back ends. */
+  async latenessRound(): Promise<void> {
+    if (this.results.status === 'not run') {
+      return;
+    }
+    this.log(`  ${this.system}: lateness`);
+    await this.guard('lateness', () => this.lateness());
+  }
+
   private async lateness(): Promise<void> {
     const c = this.config;
     this.results.lateness = [];
@@ -185,7 +203,7 @@ export class SystemBench {
 
   private async scaleAt(rows: number): Promise<ScaleRun> {
     const c = this.config;
-    const seeded = await this.child({ kind: 'seed-future', n: rows, chunk: c.bulkChunk }, 900_000);
+    const seeded = await this.child({ kind: 'seed-future', n: rows, chunk: c.seedChunk }, 900_000);
     if (seeded.result.kind !== 'seeded') {
       throw new Error('seeding future rows failed');
     }

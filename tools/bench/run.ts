@@ -22,6 +22,18 @@ const IDLE_ROUNDS: SystemId[][] = [
   ['bullmq-tuned', 'pg-boss-tuned'],
 ];
 
+/**
+ * Lateness of the peers runs in rounds of systems on different back ends (SQLite file, Redis,
+ * PostgreSQL) at the same time: their lateness is their poll interval or drain delay (tens of ms
+ * to seconds), and a worker handling 100 items/s leaves both cores mostly idle. Tickler and the
+ * raw baselines, whose lateness is a millisecond or two, run alone in the sequential phase.
+ */
+const LATENESS_ROUNDS: SystemId[][] = [
+  ['plainjob', 'bullmq', 'pg-boss'],
+  ['plainjob-tuned', 'bullmq-tuned', 'pg-boss-tuned'],
+];
+const LATENESS_IN_ROUNDS = new Set(LATENESS_ROUNDS.flat());
+
 const runStartMs = Date.now();
 
 /** Progress lines carry the seconds since the run started (where a quick run's budget goes). */
@@ -52,7 +64,17 @@ async function main(): Promise<void> {
       continue;
     }
     log(`${system}:`);
-    await bench.run(options.workloads);
+    await bench.run(options.workloads, LATENESS_IN_ROUNDS.has(system));
+  }
+
+  if (options.workloads.includes('lateness')) {
+    for (const round of LATENESS_ROUNDS) {
+      const members = round.map((s) => benches.get(s)).filter((b): b is SystemBench => b !== undefined && b.results.status !== 'not run');
+      if (members.length > 0) {
+        log(`lateness, at the same time: ${members.map((b) => b.results.system).join(', ')}`);
+        await Promise.all(members.map((b) => b.latenessRound()));
+      }
+    }
   }
 
   if (options.workloads.includes('idle')) {

@@ -25,6 +25,12 @@ export const SYSTEM_LABELS: Record<SystemId, string> = {
 };
 
 /** Systems whose storage is a file inside the run's data folder: removing the folder cleans them. */
+/**
+ * Systems whose enqueue of an item already due runs it at once, inline (Tickler's immediate
+ * path): their drain seed needs a lead longer than the seeding itself.
+ */
+export const SENDS_PAST_DUE_AT_ENQUEUE: readonly SystemId[] = ['tickler'];
+
 export const IN_DATA_DIR: readonly SystemId[] = ['raw', 'raw-inbox', 'tickler', 'plainjob', 'plainjob-tuned'];
 
 /** The defaults variant a tuned one shares its storage and enqueue path with. */
