@@ -181,6 +181,21 @@ describe('POST /v1/users/{userId}/notifications', () => {
   });
 });
 
+describe('paths the router cannot take', () => {
+  it('answers an over-long user id 400 naming the field, a path segment past the router limit 414 and a bad percent-encoding 400, in the envelope', async () => {
+    const long = await api.get<ErrorBody>(`/v1/users/${'u'.repeat(300)}/notifications`);
+    expect(long.status).toBe(400);
+    // The path's user id is the commands' recipientId (as for any bad user id).
+    expect(long.body.error.fields?.map((f) => f.path)).toEqual(['recipientId']);
+    const huge = await api.get<ErrorBody>(`/v1/users/ann/notifications/${'x'.repeat(2000)}`);
+    expect(huge.status).toBe(414);
+    expect(huge.body.error.code).toBe('HTTP.URI_TOO_LONG');
+    const badEncoding = await api.get<ErrorBody>('/v1/users/%E0%A4%A/notifications');
+    expect(badEncoding.status).toBe(400);
+    expect(badEncoding.body.error.code).toBe('HTTP.BAD_REQUEST');
+  });
+});
+
 describe('GET /v1/users/{userId}/notifications', () => {
   it('lists one user only, ordered by scheduledAt, paged with a cursor, filtered by status', async () => {
     const at = (h: number): string => new Date(Date.UTC(2099, 0, 1, h)).toISOString();

@@ -33,6 +33,35 @@ export type DaemonServer = FastifyInstance<
   PinoLogger
 >;
 
+/**
+ * Longest path segment the router matches. Route parameters (user ids up to 200 characters,
+ * UUIDs) are far shorter, so a longer one still reaches the validators and is answered 400
+ * naming the field; only a segment past this is refused before routing, with 414.
+ */
+export const MAX_PATH_SEGMENT = 1024;
+
+/**
+ * Failures fastify raises before routing (a path segment over the router's limit, a URL that is
+ * not valid percent-encoding) answered in our envelope, not fastify's default body.
+ */
+function frameworkError(error: Error & { code?: string }): HttpBoundaryError | Error {
+  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
+    return new HttpBoundaryError(
+      'HTTP.URI_TOO_LONG',
+      `a path segment is longer than ${MAX_PATH_SEGMENT} characters`,
+    );
+  }
+  if (error.code === 'FST_ERR_BAD_URL') {
+    return new HttpBoundaryError('HTTP.BAD_REQUEST', 'the URL path is not valid percent-encoding');
+  }
+  return error;
+}
+
+function answerFrameworkError(error: Error, _request: FastifyRequest, reply: FastifyReply): void {
+  const mapped = mapError(frameworkError(error));
+  void reply.status(mapped.status).send(mapped.body);
+}
+
 /** `/v1/users/{userId}` → `/v1/users/:userId`. */
 export function toFastifyPath(path: string): string {
   return path.replace(/\{(\w+)\}/g, ':$1');
@@ -54,6 +83,8 @@ export function buildServer(deps: ServerDeps): DaemonServer {
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: DEFAULT_BODY_LIMIT,
     return503OnClosing: true,
+    routerOptions: { maxParamLength: MAX_PATH_SEGMENT },
+    frameworkErrors: answerFrameworkError,
   });
   server.removeContentTypeParser('text/plain');
   // Request-scoped principal without declaration merging on fastify's types.

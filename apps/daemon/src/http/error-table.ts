@@ -14,6 +14,7 @@ export const STATUS_BY_CODE: Readonly<Record<string, number>> = {
   'AUTH.FORBIDDEN': 403,
   'HTTP.ROUTE_NOT_FOUND': 404,
   'HTTP.BODY_TOO_LARGE': 413,
+  'HTTP.URI_TOO_LONG': 414,
   'HTTP.UNSUPPORTED_MEDIA_TYPE': 415,
   // storage: the database cannot be written right now (disk full, read-only, I/O error, lock
   // held too long) — the request was fine and may succeed later

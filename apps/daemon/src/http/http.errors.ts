@@ -8,6 +8,7 @@ export class HttpBoundaryError extends DomainError {
       | 'AUTH.FORBIDDEN'
       | 'HTTP.ROUTE_NOT_FOUND'
       | 'HTTP.BODY_TOO_LARGE'
+      | 'HTTP.URI_TOO_LONG'
       | 'HTTP.UNSUPPORTED_MEDIA_TYPE'
       | 'HTTP.INVALID_JSON'
       | 'HTTP.BAD_REQUEST',

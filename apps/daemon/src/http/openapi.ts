@@ -8,6 +8,7 @@ const ERROR_DESCRIPTIONS: Readonly<Record<number, string>> = {
   404: 'Unknown id.',
   409: 'Illegal transition for the current status.',
   413: 'Body too large.',
+  414: 'A path segment is longer than 1024 characters.',
   415: 'Body is not `application/json`.',
 };
 
@@ -36,6 +37,10 @@ function operation(route: RouteSpec): Schema {
   }
   if (route.access === 'admin' || route.access === 'user') {
     errors.add(403);
+  }
+  if (route.path.includes('{')) {
+    // Any path parameter past the router's segment limit is refused before routing.
+    errors.add(414);
   }
   if (route.requestBody) {
     [400, 413, 415].forEach((s) => errors.add(s));
