@@ -12,6 +12,7 @@ export * from './database/sqlite-database';
 export * from './database/postgres-database';
 export * from './database/unit-of-work';
 export * from './database/reusable-query';
+export * from './database/multi-row-insert';
 export * from './database/migrations';
 export * from './events/event-bus';
 export * from './events/event-subscriber';

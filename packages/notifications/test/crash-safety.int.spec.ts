@@ -168,8 +168,9 @@ describe('crash safety with real child processes killed by SIGKILL', () => {
     const partial = await inspect(file, (db) =>
       sql<{ n: number }>`select count(*) as n from notification_delivery_log`.execute(db),
     );
-    // One queue row's events are projected in one transaction: the kill inside the 6th event
-    // rolls the whole row back, so nothing of it is in the log yet.
+    // One queue row's events are projected in one transaction: the kill after the projector
+    // wrote the row's log rows, before the commit, rolls the whole row back (ledger included),
+    // so nothing of it is in the log yet.
     expect(partial.rows[0]?.n).toBe(0);
 
     for (const instant of [at(2 * HOUR), at(3 * HOUR)]) {

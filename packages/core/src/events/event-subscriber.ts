@@ -9,6 +9,13 @@ import { type Transaction } from '../database/unit-of-work';
  */
 export interface EventSubscriber {
   handle(event: DomainEvent, tx: Transaction): Promise<void>;
+  /**
+   * Optional set-based form: all the not-yet-processed events of one queue row at once, in
+   * their order, in the same transaction as their ledger rows (so still exactly once). When
+   * present it is called instead of `handle`; a projector writing one row per event can then
+   * write them in one multi-row statement. A throw rolls the whole row back, as with `handle`.
+   */
+  handleMany?(events: readonly DomainEvent[], tx: Transaction): Promise<void>;
 }
 
 /** A subscriber class: a stable name (ledger key) and the event types it wants. */

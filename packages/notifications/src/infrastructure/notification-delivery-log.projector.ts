@@ -3,8 +3,7 @@ import {
   CORE_TOKENS,
   type DomainEvent,
   type EventSubscriber,
-  ReusableQuery,
-  tablesOf,
+  MultiRowInsert,
   toIsoUtc,
   type Transaction,
 } from '@tickler/core';
@@ -13,7 +12,6 @@ import {
   NotificationSentEvent,
   type NotificationSentPayload,
 } from '../domain/notification-sent.event';
-import { type NotificationsTables } from './notifications.tables';
 
 interface LogRow {
   event_id: string;
@@ -25,11 +23,14 @@ interface LogRow {
   projected_at: string;
 }
 
-/** Compiled once: a drain projects one row per sent delivery. */
-const INSERT = new ReusableQuery<LogRow>(
-  ['event_id', 'delivery_id', 'inbox_id', 'recipient_id', 'channel', 'sent_at', 'projected_at'],
-  (db, row) => tablesOf<NotificationsTables>(db).insertInto('notification_delivery_log').values(row),
-);
+/**
+ * One multi-row INSERT per queue row of events: a drain projects one row per sent delivery,
+ * and one statement per event cost ~11 µs of SQLite each plus a trip through kysely.
+ */
+const INSERT = new MultiRowInsert<LogRow>({
+  table: 'notification_delivery_log',
+  columns: ['event_id', 'delivery_id', 'inbox_id', 'recipient_id', 'channel', 'sent_at', 'projected_at'],
+});
 
 /**
  * Durable projector of `notifications.sent` into `notification_delivery_log`. It runs through
@@ -43,19 +44,29 @@ export class NotificationDeliveryLogProjector implements EventSubscriber {
 
   constructor(@inject(CORE_TOKENS.Clock) private readonly clock: Clock) {}
 
-  async handle(event: DomainEvent, tx: Transaction): Promise<void> {
-    if (event.type !== NotificationSentEvent.type) {
-      return;
+  handle(event: DomainEvent, tx: Transaction): Promise<void> {
+    return this.handleMany([event], tx);
+  }
+
+  /** The kernel hands a queue row's unprocessed events here at once (same transaction as their ledger rows). */
+  async handleMany(events: readonly DomainEvent[], tx: Transaction): Promise<void> {
+    const projectedAt = toIsoUtc(this.clock.now());
+    const rows: LogRow[] = [];
+    for (const event of events) {
+      if (event.type !== NotificationSentEvent.type) {
+        continue;
+      }
+      const p = event.payload as unknown as NotificationSentPayload;
+      rows.push({
+        event_id: event.eventId,
+        delivery_id: p.deliveryId,
+        inbox_id: p.inboxId,
+        recipient_id: p.recipientId,
+        channel: p.channel,
+        sent_at: p.sentAt,
+        projected_at: projectedAt,
+      });
     }
-    const p = event.payload as unknown as NotificationSentPayload;
-    await INSERT.execute(tx.db, {
-      event_id: event.eventId,
-      delivery_id: p.deliveryId,
-      inbox_id: p.inboxId,
-      recipient_id: p.recipientId,
-      channel: p.channel,
-      sent_at: p.sentAt,
-      projected_at: toIsoUtc(this.clock.now()),
-    });
+    await INSERT.execute(tx.db, rows);
   }
 }

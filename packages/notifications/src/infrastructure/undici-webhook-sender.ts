@@ -1,6 +1,5 @@
 import { type Clock, CORE_TOKENS } from '@tickler/core';
 import { inject, injectable } from 'inversify';
-import { request } from 'undici';
 import {
   type WebhookDelivery,
   type WebhookOutcome,
@@ -9,6 +8,18 @@ import {
 import { type ResolvedNotificationsOptions } from '../application/notifications.options';
 import { NOTIFICATIONS_TOKENS } from '../notifications.tokens';
 import { signWebhook } from './webhook-signature';
+
+/**
+ * undici is loaded on the first webhook, not at start-up: requiring it costs ~0.1 s of CPU,
+ * which every start paid (a restart with due inbox rows only, the CLI) whether or not a
+ * webhook ever went out.
+ */
+let undici: Promise<typeof import('undici')> | undefined;
+
+function loadUndici(): Promise<typeof import('undici')> {
+  undici ??= import('undici');
+  return undici;
+}
 
 function describe(error: unknown): string {
   if (error instanceof Error) {
@@ -34,6 +45,7 @@ export class UndiciWebhookSender implements WebhookSender {
     const body = JSON.stringify(delivery.payload);
     const timestamp = String(Math.floor(this.clock.now().getTime() / 1000));
     try {
+      const { request } = await loadUndici();
       const response = await request(delivery.url, {
         method: 'POST',
         body,
