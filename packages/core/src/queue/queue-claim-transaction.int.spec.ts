@@ -1,3 +1,5 @@
+import path from 'node:path';
+import { spawnFixture } from '../../test/support/child-process';
 import { resetTally, tally, tallyContext, type TallyTables } from '../../test/fixtures/tally-context';
 import { ManualClock } from '../clock/manual-clock';
 import { type Application } from '../context/application';
@@ -6,6 +8,7 @@ import { tablesOf } from '../database/database';
 import { createTempDirectory, createTestApplication, REFERENCE_TIME, type TempDirectory } from '../testing';
 
 const MINUTE = 60_000;
+const HANG = path.join(__dirname, '../../test/fixtures/tally-hang.ts');
 const JOB_KEY = 'job:tally:tally.run';
 let dir: TempDirectory;
 let app: Application;
@@ -90,4 +93,23 @@ describe('a job run in its claim transaction', () => {
     expect(tally.joined).toEqual([true, false, true]);
     expect(await jobRow()).toMatchObject({ status: 'pending', run_at: '2026-09-10T08:32:00.000Z', attempts: 0, runs: 2 });
   });
+
+  it('a process killed inside the run leaves nothing of it: the row is still pending and due, the handler’s write is gone', async () => {
+    const file = dir.file('app.db');
+    const child = spawnFixture(HANG, [file]);
+    try {
+      await child.line((l) => l === 'inside');
+      child.process.kill('SIGKILL');
+      expect((await child.exited).signal).toBe('SIGKILL');
+    } finally {
+      child.process.kill('SIGKILL');
+    }
+    ({ app } = await createTestApplication([tallyContext], { clock, file }));
+    expect(await runs()).toEqual([]);
+    expect(await jobRow()).toMatchObject({ status: 'pending', run_at: REFERENCE_TIME, attempts: 0, runs: 0, lease_token: null });
+    app.start();
+    await clock.advance(0);
+    expect(await runs()).toEqual([{ at: REFERENCE_TIME, joined: 1 }]);
+    expect(await jobRow()).toMatchObject({ status: 'pending', run_at: '2026-09-10T08:31:00.000Z', runs: 1 });
+  }, 30_000);
 });
