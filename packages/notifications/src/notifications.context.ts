@@ -87,6 +87,14 @@ export function notificationsContext(options: NotificationsContextOptions = {}):
     bindings,
     commands: COMMAND_HANDLERS,
     events: [NotificationDeliveryLogProjector],
-    jobs: [{ handler: DeliverDueNotificationsHandler, repeat: { every: '1m' } }],
+    // The safety net runs in its claim transaction: idle, a run is one commit that reads the
+    // next due instant and writes only its own re-arm (the handler's check mode).
+    jobs: [
+      {
+        handler: DeliverDueNotificationsHandler,
+        repeat: { every: '1m' },
+        inClaimTransaction: true,
+      },
+    ],
   });
 }

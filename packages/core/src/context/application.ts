@@ -105,6 +105,9 @@ export class Application {
 
     for (const context of options.contexts) {
       for (const job of context.definition.jobs ?? []) {
+        if (job.inClaimTransaction === true) {
+          queue.runInClaimTransaction(context.jobKey(job));
+        }
         await queue.schedule({ type: job.handler.handles.type, payload: job.payload ?? {} }, context.jobKey(job), {
           repeat: job.repeat,
           ...(job.runOnStart === false ? {} : { delayMs: 0 }),

@@ -13,6 +13,12 @@ export interface JobRegistration {
   readonly payload?: Record<string, unknown>;
   /** Run once as soon as the application starts (catch-up). Default true. */
   readonly runOnStart?: boolean;
+  /**
+   * Claim, run and re-arm each run in ONE transaction (the handler joins it). Only for a
+   * handler that, inside a caller's transaction, does nothing but database work: it must not
+   * hold the write lock across network calls. Default false.
+   */
+  readonly inClaimTransaction?: boolean;
 }
 
 /** Everything a context contributes, in one registration. */

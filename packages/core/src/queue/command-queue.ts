@@ -90,6 +90,10 @@ export class SqliteCommandQueue {
   private readonly notified = new WeakMap<Transaction, string>();
   /** The LISTEN connection while started (PostgreSQL); a promise while it is being opened. */
   private listening: Promise<Listening | undefined> | undefined;
+  /** Keys of repeatable rows run, claimed and re-armed in ONE transaction ({@link runInClaimTransaction}). */
+  private readonly inClaimTransaction = new Set<string>();
+  /** When the queue last read the next instant of the whole table (the sweep's statement). */
+  private lastLookMs = Number.NEGATIVE_INFINITY;
 
   constructor(
     private readonly database: Database,
@@ -327,6 +331,18 @@ export class SqliteCommandQueue {
     }
   }
 
+  /**
+   * Runs the repeatable row under `key` inside the transaction that claims it, and re-arms it
+   * there too: one commit per run instead of three (claim, handler, settle). Only for a handler
+   * that, inside a caller's transaction, touches nothing but the database (no HTTP call may
+   * hold the write lock). A crash or a throw rolls the claim, the handler's writes and the
+   * re-arm back together: the row stays pending, and a throw is retried at once the ordinary
+   * way (claim, run, settle), which records the failure.
+   */
+  runInClaimTransaction(key: string): void {
+    this.inClaimTransaction.add(key);
+  }
+
   /** Runs a cycle now (also what timers and the sweep do). */
   kick(): void {
     if (!this.started || this.stopping) {
@@ -387,11 +403,28 @@ export class SqliteCommandQueue {
     this.timerDueMs = Number.POSITIVE_INFINITY;
   }
 
-  private armSweep(): void {
+  /**
+   * The sweep makes sure the queue reads the table's next instant at least every `sweepMs`. A
+   * cycle ends with that very read, so a sweep falling within `sweepMs` of the last one (or
+   * at the instant the queue's own timer fires, whose cycle ends with it) is postponed rather
+   * than repeated: an idle queue whose only row is a minutely job reads once a minute, not twice.
+   */
+  private armSweep(delayMs = this.sweepMs): void {
     this.sweepTimer = this.clock.setTimer(() => {
+      const nowMs = this.clock.now().getTime();
+      const sinceLook = nowMs - this.lastLookMs;
+      if (this.timerDueMs <= nowMs) {
+        this.armSweep();
+        return;
+      }
+      // A negative gap is a clock that went backwards: sweep now.
+      if (sinceLook >= 0 && sinceLook < this.sweepMs) {
+        this.armSweep(this.sweepMs - sinceLook);
+        return;
+      }
       this.armSweep();
       this.kick();
-    }, this.sweepMs);
+    }, delayMs);
   }
 
   private async runCycles(): Promise<void> {
@@ -436,18 +469,15 @@ export class SqliteCommandQueue {
   private async readWakeUp(): Promise<string | undefined> {
     const next = await this.store.nextWakeUp(this.database.kysely);
     this.statements++;
+    this.lastLookMs = this.clock.now().getTime();
     return next;
   }
 
+  /** Claims and runs one batch; returns how many rows it claimed. */
   private async claimBatch(): Promise<number> {
-    const nowMs = this.clock.now().getTime();
-    const token = this.ids.next();
-    const rows = await this.uow.run((tx) =>
-      this.store.claim(tx.db, toIsoUtc(nowMs), toIsoUtc(nowMs + this.leaseMs), token, this.batchSize),
-    );
-    this.statements++;
+    const { claimed, rows, token } = await this.claim();
     if (rows.length === 0) {
-      return 0;
+      return claimed;
     }
     this.heldTokens.add(token);
     const heartbeat = this.keepLeaseAlive(token);
@@ -476,7 +506,61 @@ export class SqliteCommandQueue {
         this.heldTokens.delete(token);
       }
     }
-    return rows.length;
+    return claimed;
+  }
+
+  /**
+   * One claim transaction. Rows registered with {@link runInClaimTransaction} run and re-arm
+   * inside it; `rows` are the ones left to run after commit.
+   */
+  private async claim(): Promise<{ claimed: number; rows: ScheduledCommandRow[]; token: string }> {
+    if (this.inClaimTransaction.size > 0) {
+      try {
+        return await this.claimOnce(true);
+      } catch (error) {
+        // Rolled back whole: the claim, the handler's writes and the re-arm. Claim again the
+        // ordinary way, which runs the handler once more and records a second failure as such.
+        this.logger.warn({ err: error }, 'job run in its claim transaction failed; running it the ordinary way');
+      }
+    }
+    return this.claimOnce(false);
+  }
+
+  private async claimOnce(runEligible: boolean): Promise<{ claimed: number; rows: ScheduledCommandRow[]; token: string }> {
+    const nowMs = this.clock.now().getTime();
+    const token = this.ids.next();
+    return this.uow.run(async (tx) => {
+      const all = await this.store.claim(tx.db, toIsoUtc(nowMs), toIsoUtc(nowMs + this.leaseMs), token, this.batchSize);
+      this.statements++;
+      return { claimed: all.length, rows: runEligible ? await this.runEligibleInClaim(tx, all, token) : all, token };
+    });
+  }
+
+  /**
+   * Runs the claimed rows registered with {@link runInClaimTransaction} inside the claim's
+   * transaction and re-arms them there; returns the rows left to run after commit. A throw
+   * (the handler's, or the re-arm's: e.g. the handler enqueued a pending row under the same
+   * key) propagates and rolls everything back.
+   */
+  private async runEligibleInClaim(tx: Transaction, rows: ScheduledCommandRow[], token: string): Promise<ScheduledCommandRow[]> {
+    const later: ScheduledCommandRow[] = [];
+    for (const row of rows) {
+      const eligible =
+        row.key !== null && this.inClaimTransaction.has(row.key) && row.attempts <= row.max_attempts && (row.repeat_every_ms !== null || row.repeat_cron !== null);
+      if (!eligible) {
+        later.push(row);
+        continue;
+      }
+      await (this.executor as QueueExecutor)(row.command_type, JSON.parse(row.payload) as unknown);
+      const changes = this.rearmChanges(row, null);
+      if (!(await this.store.settle(tx.db, row.id, token, changes))) {
+        throw new Error(`job row ${row.id} changed under its own claim transaction`);
+      }
+      this.statements++;
+      const runAt = changes.run_at;
+      tx.afterCommit(() => this.armAt(msOf(runAt)));
+    }
+    return later;
   }
 
   /** Extends the batch's lease every third of a lease while it runs; returns a stop function. */
@@ -555,13 +639,18 @@ export class SqliteCommandQueue {
 
   /** Re-arms a repeatable row at its next occurrence in the transaction that settles the run. */
   private async rearm(row: ScheduledCommandRow, token: string, error: unknown): Promise<void> {
+    await this.settleOrMerge(row, token, this.rearmChanges(row, error));
+  }
+
+  /** The settle of a repeatable run: pending again at its next occurrence, counters moved on. */
+  private rearmChanges(row: ScheduledCommandRow, error: unknown): Parameters<QueueStore['settle']>[3] & { run_at: string } {
     const nowMs = this.clock.now().getTime();
     const { nextMs, skipped } = nextOccurrence(row, msOf(row.scheduled_for), nowMs);
     const next = toIsoUtc(nextMs);
     if (skipped > 0) {
       this.logger.info({ command: row.command_type, skipped }, 'repeatable job ran once after downtime; skipped occurrences recorded');
     }
-    await this.settleOrMerge(row, token, {
+    return {
       status: 'pending',
       run_at: next,
       scheduled_for: next,
@@ -573,7 +662,7 @@ export class SqliteCommandQueue {
       last_error: error === null ? row.last_error : errorText(error),
       last_run_at: toIsoUtc(nowMs),
       updated_at: toIsoUtc(nowMs),
-    });
+    };
   }
 
   /**

@@ -57,12 +57,25 @@ export class QueueDeliveryWakeUp implements DeliveryWakeUp {
     if (notAfter !== undefined && notAfter <= at) {
       return;
     }
+    await this.write(tx, at);
+  }
+
+  async repairAt(tx: Transaction, at: string): Promise<void> {
+    if (!this.inTransaction.has(tx)) {
+      // Registers the after-commit bookkeeping; what is known is not trusted here.
+      await this.firstTouch(tx);
+    }
+    await this.write(tx, at);
+  }
+
+  private async write(tx: Transaction, at: string): Promise<void> {
     await this.queue.enqueue(
       { type: 'notifications.deliver-due', payload: {} },
       { runAt: at, key: DELIVER_DUE_WAKE_UP_KEY, onKeyConflict: 'keep-earlier' },
       tx,
     );
-    this.inTransaction.set(tx, at);
+    const before = this.inTransaction.get(tx);
+    this.inTransaction.set(tx, before !== undefined && before < at ? before : at);
   }
 
   /**

@@ -34,6 +34,10 @@ export class FakeUnitOfWork implements TransactionRunner {
   readonly published: DomainEvent[] = [];
   private open: (Transaction & { events: DomainEvent[] }) | undefined;
 
+  active(): Transaction | undefined {
+    return this.open;
+  }
+
   async run<T>(work: (tx: Transaction) => Promise<T>): Promise<T> {
     if (this.open) {
       return work(this.open);
@@ -298,7 +302,16 @@ export class RecordingWakeUp implements DeliveryWakeUp {
     return [...this.calls].sort()[0];
   }
 
+  /** Instants written by `repairAt` (also listed in `calls`). */
+  readonly repairs: string[] = [];
+
   wakeAt(_tx: Transaction, at: string): Promise<void> {
+    this.calls.push(at);
+    return Promise.resolve();
+  }
+
+  repairAt(_tx: Transaction, at: string): Promise<void> {
+    this.repairs.push(at);
     this.calls.push(at);
     return Promise.resolve();
   }
