@@ -108,6 +108,32 @@ describe('parseInstant', () => {
     expect(rejection(value, 'at').field).toBe('at');
   });
 
+  it('accepts text in the stored layout exactly when Date reads it back to the same instant in range', () => {
+    const two = (max: number) => fc.integer({ min: 0, max }).map((n) => String(n).padStart(2, '0'));
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1900, max: 9999 }),
+        two(13),
+        two(32),
+        two(24),
+        two(60),
+        two(60),
+        fc.integer({ min: 0, max: 999 }),
+        (year, month, day, hour, minute, second, millis) => {
+          const text = `${year}-${month}-${day}T${hour}:${minute}:${second}.${String(millis).padStart(3, '0')}Z`;
+          const ms = Date.parse(text);
+          const storable = Number.isFinite(ms) && ms >= 0 && new Date(ms).toISOString() === text;
+          if (storable) {
+            expect(parseInstant(text)).toBe(text);
+          } else {
+            expect(() => parseInstant(text)).toThrow(InvalidArgumentError);
+          }
+        },
+      ),
+      { numRuns: 5000 },
+    );
+  });
+
   it('round-trips every stored instant and every offset of it', () => {
     fc.assert(
       fc.property(

@@ -64,10 +64,29 @@ export function insertRows(
       params.push(row[column] ?? null);
     }
   }
-  return CompiledQuery.raw(
-    `insert into ${TABLE} (${columns.join(', ')}) values ${placeholders(columns.length, rows.length, dialect)}`,
-    params,
-  );
+  return CompiledQuery.raw(insertText(columns, rows.length, dialect), params);
+}
+
+/** Statement texts by dialect, columns and row count; a bulk call reuses one or two sizes. */
+const insertTexts = new Map<string, string>();
+const MAX_INSERT_TEXTS = 64;
+
+/**
+ * The INSERT text for `rows` rows, built once per shape: a 1,000-row text is ~60 KB, and a
+ * fresh string each call cost its building plus hashing it again in the prepared-statement
+ * cache's lookup; the same string object is hashed once.
+ */
+function insertText(columns: readonly string[], rows: number, dialect: DialectName): string {
+  const key = `${dialect} ${rows} ${columns.join(',')}`;
+  let text = insertTexts.get(key);
+  if (text === undefined) {
+    text = `insert into ${TABLE} (${columns.join(', ')}) values ${placeholders(columns.length, rows, dialect)}`;
+    if (insertTexts.size >= MAX_INSERT_TEXTS) {
+      insertTexts.clear();
+    }
+    insertTexts.set(key, text);
+  }
+  return text;
 }
 
 /**
