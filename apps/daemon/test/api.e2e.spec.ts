@@ -489,6 +489,7 @@ describe('tokens, metrics and unknown routes', () => {
         'DELETE /v1/users/{userId}/subscriptions/{id}',
         'POST /v1/notifications/deliver-due',
         'POST /v1/reconcile',
+        'POST /v1/notifications/batch',
         'GET /v1/users/{userId}/events',
         'GET /v1/events',
       ]),

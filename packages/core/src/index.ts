@@ -5,6 +5,7 @@ export * from './clock/manual-clock';
 export * from './clock/id-generator';
 export * from './commands/command';
 export * from './commands/command-bus';
+export { acceptedAsIs } from './commands/accepted-as-is';
 export * from './commands/validation.error';
 export * from './commands/is-instant.validator';
 export * from './database/database';

@@ -10,6 +10,11 @@ export {
   NotificationSourceInput,
   type SendNotificationResult,
 } from './application/send-notification/send-notification.command';
+export {
+  SendNotifications,
+  MAX_SEND_ITEMS,
+  type SendNotificationsResult,
+} from './application/send-notifications/send-notifications.command';
 export { CancelNotification } from './application/cancel-notification/cancel-notification.command';
 export { RescheduleNotification } from './application/reschedule-notification/reschedule-notification.command';
 export { SendNotificationNow } from './application/send-notification-now/send-notification-now.command';

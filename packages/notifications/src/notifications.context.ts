@@ -19,6 +19,7 @@ import {
 import { type SecretGenerator } from './application/ports/secret-generator.port';
 import { type WebhookSender } from './application/ports/webhook-sender.port';
 import { SendNotificationHandler } from './application/send-notification/send-notification.handler';
+import { SendNotificationsHandler } from './application/send-notifications/send-notifications.handler';
 import { KyselyInboxRepository } from './infrastructure/kysely-inbox.repository';
 import { KyselyNotificationDeliveryRepository } from './infrastructure/kysely-notification-delivery.repository';
 import { KyselySubscriptionRepository } from './infrastructure/kysely-subscription.repository';
@@ -40,6 +41,7 @@ export interface NotificationsContextOptions extends NotificationsOptions {
 /** The handlers of every public command. */
 const COMMAND_HANDLERS = [
   SendNotificationHandler,
+  SendNotificationsHandler,
   CancelNotificationHandler,
   RescheduleNotificationHandler,
   SendNotificationNowHandler,

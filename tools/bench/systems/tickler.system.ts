@@ -6,8 +6,8 @@ import {
   NotificationSentEvent,
   type NotificationSentPayload,
   notificationsContext,
-  ReconcileScheduled,
   SendNotification,
+  SendNotifications,
 } from '@tickler/notifications';
 import { type OnRun, type QueueSystem } from './system.port';
 
@@ -24,17 +24,15 @@ function send(scheduledMs: number): SendNotification {
 /**
  * Tickler itself: the notifications context's real use cases on an embedded SQLite file, inbox
  * channel, context and queue defaults. Enqueue one = `SendNotification` with a future
- * `scheduledAt`; bulk = `ReconcileScheduled`, the API a producer hands many reminders to (one
- * transaction, multi-row INSERTs), one call per chunk under its own source app so that a call
- * never withdraws the previous ones; a run = the `NotificationSentEvent` that
- * `DeliverDueNotifications` publishes after the inbox row and the status change commit.
+ * `scheduledAt`; bulk = `SendNotifications` (one call per chunk: one transaction, multi-row
+ * INSERTs, one wake-up move), which also seeds the drain and scale steps; a run = the
+ * `NotificationSentEvent` that `DeliverDueNotifications` publishes after the inbox row and the
+ * status change commit.
  */
 export class TicklerSystem implements QueueSystem {
   readonly settings =
-    'notifications context (SendNotification one per call, ReconcileScheduled in bulk → DeliverDueNotifications, inbox channel) on SQLite (WAL, synchronous=NORMAL), context and queue defaults';
+    'notifications context (SendNotification one per call, SendNotifications in bulk → DeliverDueNotifications, inbox channel) on SQLite (WAL, synchronous=NORMAL), context and queue defaults';
   private app: Application | undefined;
-  /** Bulk calls made by this process: each reconciles its own source app. */
-  private bulkCalls = 0;
 
   constructor(private readonly file: string) {}
 
@@ -59,19 +57,7 @@ export class TicklerSystem implements QueueSystem {
   }
 
   async enqueueBulk(runAtMs: readonly number[]): Promise<void> {
-    const call = this.bulkCalls++;
-    await this.a.dispatch(
-      Object.assign(new ReconcileScheduled(), {
-        sourceApp: `bench-${process.pid}-${call}`,
-        planned: runAtMs.map((at, i) => ({
-          userId: 'bench-user',
-          sourceKey: `item-${i}`,
-          title: 'Reminder',
-          message: 'bench',
-          scheduledAt: toIsoUtc(at),
-        })),
-      }),
-    );
+    await this.a.dispatch(Object.assign(new SendNotifications(), { items: runAtMs.map(send) }));
   }
 
   startWorker(onRun: OnRun): Promise<void> {

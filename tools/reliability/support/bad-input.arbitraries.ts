@@ -350,6 +350,17 @@ const BODY_ROUTES: readonly BodyRoute[] = [
     bodyLimit: 8 * 1024 * 1024,
     emptyIsValid: false,
   },
+  {
+    method: 'POST',
+    template: '/v1/notifications/batch',
+    path: () => '/v1/notifications/batch',
+    base: { items: [] },
+    // Every generated bad entry (reconcile-shaped ones carry sourceKey, unknown here) is bad
+    // for a batch item too.
+    fields: [{ name: 'items', kind: 'array', required: true }],
+    bodyLimit: 8 * 1024 * 1024,
+    emptyIsValid: false,
+  },
 ];
 
 /** One way to break one field of a body route. */

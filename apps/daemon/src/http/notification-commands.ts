@@ -12,6 +12,7 @@ import {
   RescheduleNotification,
   SendNotification,
   SendNotificationNow,
+  SendNotifications,
 } from '@tickler/notifications';
 
 /**
@@ -20,6 +21,7 @@ import {
  */
 export const NOTIFICATION_COMMANDS = {
   send: SendNotification.type,
+  sendMany: SendNotifications.type,
   list: ListNotifications.type,
   get: GetNotification.type,
   reschedule: RescheduleNotification.type,

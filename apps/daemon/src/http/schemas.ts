@@ -95,6 +95,43 @@ export const SEND_BODY: Schema = {
   },
 };
 
+export const SEND_BATCH_BODY: Schema = {
+  type: 'object',
+  required: ['items'],
+  additionalProperties: false,
+  properties: {
+    items: {
+      type: 'array',
+      maxItems: 10_000,
+      items: {
+        ...SEND_BODY,
+        required: ['userId', 'title', 'message'],
+        properties: {
+          userId: { type: 'string' },
+          ...(SEND_BODY.properties as object),
+          idempotencyKey: {
+            type: 'string',
+            description: 'Replaying a key (stored, or earlier in the batch) answers that delivery with created: false.',
+          },
+        },
+      },
+    },
+  },
+};
+
+export const SEND_BATCH_RESULT: Schema = {
+  type: 'object',
+  properties: {
+    results: {
+      type: 'array',
+      items: {
+        type: 'object',
+        properties: { created: { type: 'boolean' }, delivery: NOTIFICATION_SCHEMA },
+      },
+    },
+  },
+};
+
 export const PATCH_BODY: Schema = {
   type: 'object',
   additionalProperties: false,

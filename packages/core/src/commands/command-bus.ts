@@ -1,5 +1,6 @@
 import { plainToInstance } from 'class-transformer';
 import { validate } from 'class-validator';
+import { acceptedAsIs } from './accepted-as-is';
 import { type Command, type CommandClass, type CommandHandler, type ResultOf } from './command';
 import { CommandValidationError, type FieldProblem, flattenValidationErrors } from './validation.error';
 
@@ -36,12 +37,15 @@ export class CommandBus {
     // refused below as an unknown field).
     const type = ((Object.getPrototypeOf(command) as object).constructor as CommandClass).type;
     const route = this.route(type);
-    // Rebuilt through class-transformer like plain data, so nested values assigned as plain
-    // objects (`Object.assign(new X(), data)`) get their `@Type` classes and validate the same
-    // way whether a command arrives constructed or as JSON. An instance of the routed class with
-    // only primitive fields has nothing to rebuild: it is validated as it is (the rebuild was
-    // ~10 % of a one-per-call send).
-    const normalised = isFlatInstance(route.commandClass, command) ? command : toCommand(route.commandClass, command);
+    // An instance of the routed class that class-validator would accept and class-transformer
+    // would only copy goes straight to the handler (nested entries may then be plain objects of
+    // their declared shape). Anything else is rebuilt through class-transformer like plain data,
+    // so nested values assigned as plain objects get their `@Type` classes, and validated by
+    // class-validator, which lists every problem.
+    if (acceptedAsIs(route.commandClass, command)) {
+      return (await route.handler().execute(command)) as ResultOf<C>;
+    }
+    const normalised = toCommand(route.commandClass, command);
     await validateCommand(type, normalised);
     return (await route.handler().execute(normalised)) as ResultOf<C>;
   }
@@ -75,63 +79,6 @@ export class CommandBus {
     }
     return route;
   }
-}
-
-/**
- * True for an instance of exactly `commandClass` whose own fields are all primitives (or null /
- * undefined) without class-transformer decorators: `plainToInstance` would copy it field by field
- * and change nothing. Anything else (nested objects, arrays, dates, a `@Type`/`@Transform`/
- * `@Expose`/`@Exclude` field, a key named like an `Object.prototype` member, which the plain path
- * refuses) takes the plain path.
- */
-function isFlatInstance(commandClass: CommandClass, command: object): boolean {
-  if (Object.getPrototypeOf(command) !== commandClass.prototype) {
-    return false;
-  }
-  for (const key of Object.keys(command)) {
-    if (key in Object.prototype) {
-      return false;
-    }
-    const value: unknown = (command as Record<string, unknown>)[key];
-    if (value !== null && (typeof value === 'object' || typeof value === 'function')) {
-      return false;
-    }
-    if (!copiedAsIs(commandClass, key)) {
-      return false;
-    }
-  }
-  return true;
-}
-
-/** Per command class and field: class-transformer copies the field as it is (cached, bounded). */
-const asIsFields = new WeakMap<CommandClass, Map<string, boolean>>();
-const MAX_CACHED_FIELDS = 256;
-/** One value of each primitive kind, unlike what a conversion or a `@Transform` would return. */
-const PROBES: readonly unknown[] = [' Probe \u00c5 1 ', -1.5, false, null];
-
-/**
- * Asks class-transformer itself, once per class and field, through its public API: a field with
- * `@Exclude`, a renaming `@Expose`, a primitive `@Type` (Date, Number, String, Boolean) or a
- * `@Transform` does not come back unchanged for every probe. (A `@Transform` that returns these
- * probes untouched but changes other values would slip through: none exists in this code base.)
- */
-function copiedAsIs(commandClass: CommandClass, key: string): boolean {
-  let fields = asIsFields.get(commandClass);
-  if (!fields) {
-    fields = new Map();
-    asIsFields.set(commandClass, fields);
-  }
-  let asIs = fields.get(key);
-  if (asIs === undefined) {
-    asIs = PROBES.every((probe) => {
-      const built = plainToInstance(commandClass, { [key]: probe }) as unknown as Record<string, unknown>;
-      return Object.hasOwn(built, key) && Object.is(built[key], probe);
-    });
-    if (fields.size < MAX_CACHED_FIELDS) {
-      fields.set(key, asIs);
-    }
-  }
-  return asIs;
 }
 
 function toCommand<C extends Command<unknown>>(commandClass: CommandClass<C>, payload: unknown): C {
@@ -169,6 +116,12 @@ function droppedKeys(plain: unknown, built: unknown, prefix: string): FieldProbl
 }
 
 async function validateCommand(type: string, command: object): Promise<void> {
+  // Built by class-transformer from plain data: still accepted without class-validator's
+  // per-object metadata walk when every constraint passes (see acceptedAsIs).
+  const commandClass = (Object.getPrototypeOf(command) as object).constructor as CommandClass;
+  if (acceptedAsIs(commandClass, command)) {
+    return;
+  }
   const errors = await validate(command, {
     whitelist: true,
     forbidNonWhitelisted: true,

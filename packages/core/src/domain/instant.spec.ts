@@ -67,6 +67,8 @@ describe('parseInstant', () => {
     ['2026-01-01T00:30:00+01:00', '2025-12-31T23:30:00.000Z'],
     ['2028-02-29T12:00:00Z', '2028-02-29T12:00:00.000Z'],
     ['9999-12-31T23:59:59.999Z', '9999-12-31T23:59:59.999Z'],
+    ['1970-01-01T00:00:00.000Z', '1970-01-01T00:00:00.000Z'],
+    ['2028-02-29T23:59:59.999Z', '2028-02-29T23:59:59.999Z'],
   ])('accepts %s and normalises it to %s', (input, stored) => {
     expect(parseInstant(input)).toBe(stored);
     expect(isIsoUtc(parseInstant(input))).toBe(true);
@@ -88,6 +90,13 @@ describe('parseInstant', () => {
     ['an offset hour of 24', '2026-09-10T08:30:00+24:00'],
     ['ten fraction digits', '2026-09-10T08:30:00.1234567890Z'],
     ['surrounding spaces', ' 2026-09-10T08:30:00Z'],
+    // In the stored form's shape, so they meet its shortcut first:
+    ['24:00 in the stored form', '2026-09-10T24:00:00.000Z'],
+    ['a leap second in the stored form', '2016-12-31T23:59:60.000Z'],
+    ['30 February in the stored form', '2026-02-30T08:30:00.000Z'],
+    ['month 13 in the stored form', '2026-13-01T08:30:00.000Z'],
+    ['before 1970 in the stored form', '1969-12-31T23:59:59.999Z'],
+    ['the stored form with a trailing newline', '2026-09-10T08:30:00.000Z\n'],
   ])('rejects %s with an InvalidArgumentError naming the field', (_what, input) => {
     const error = rejection(input);
     expect(error.field).toBe('remindAt');
@@ -97,6 +106,32 @@ describe('parseInstant', () => {
 
   it.each([[42], [null], [undefined], [new Date(0)], [{}]])('rejects the non-string %p', (value) => {
     expect(rejection(value, 'at').field).toBe('at');
+  });
+
+  it('accepts text in the stored layout exactly when Date reads it back to the same instant in range', () => {
+    const two = (max: number) => fc.integer({ min: 0, max }).map((n) => String(n).padStart(2, '0'));
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1900, max: 9999 }),
+        two(13),
+        two(32),
+        two(24),
+        two(60),
+        two(60),
+        fc.integer({ min: 0, max: 999 }),
+        (year, month, day, hour, minute, second, millis) => {
+          const text = `${year}-${month}-${day}T${hour}:${minute}:${second}.${String(millis).padStart(3, '0')}Z`;
+          const ms = Date.parse(text);
+          const storable = Number.isFinite(ms) && ms >= 0 && new Date(ms).toISOString() === text;
+          if (storable) {
+            expect(parseInstant(text)).toBe(text);
+          } else {
+            expect(() => parseInstant(text)).toThrow(InvalidArgumentError);
+          }
+        },
+      ),
+      { numRuns: 5000 },
+    );
   });
 
   it('round-trips every stored instant and every offset of it', () => {

@@ -35,13 +35,51 @@ export function isIsoUtc(text: string): boolean {
   return Number.isFinite(ms) && new Date(ms).toISOString() === text;
 }
 
+const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+
+/** Days in `month` (1–12) of `year`, proleptic Gregorian like `Date`. */
+function daysIn(year: number, month: number): number {
+  const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
+  return month === 2 && leap ? 29 : (DAYS_IN_MONTH[month - 1] ?? 0);
+}
+
+/** The number written by `text`'s ASCII digits from `start` to `end` (shape checked by the caller). */
+function digits(text: string, start: number, end: number): number {
+  let n = 0;
+  for (let i = start; i < end; i++) {
+    n = n * 10 + text.charCodeAt(i) - 48;
+  }
+  return n;
+}
+
+/**
+ * `text` is exactly the stored form of an instant in the storable range: a real calendar date
+ * from 1970 on and a time of day without 24:00 or a leap second, in the fixed layout. Such text
+ * is what `toIsoUtc` writes for that instant. Anything else takes the general path, which
+ * names the problem.
+ */
+function isStoredForm(text: string): boolean {
+  if (text.length !== 24 || !ISO_UTC.test(text)) {
+    return false;
+  }
+  const year = digits(text, 0, 4);
+  const month = digits(text, 5, 7);
+  const day = digits(text, 8, 10);
+  return (
+    year >= 1970 &&
+    month >= 1 &&
+    month <= 12 &&
+    day >= 1 &&
+    day <= daysIn(year, month) &&
+    digits(text, 11, 13) <= 23 &&
+    digits(text, 14, 16) <= 59 &&
+    digits(text, 17, 19) <= 59
+  );
+}
+
 /** Epoch milliseconds of a stored instant. */
 export function msOf(stored: string): number {
   return Date.parse(stored);
-}
-
-function daysIn(year: number, month: number): number {
-  return new Date(Date.UTC(year, month, 0)).getUTCDate();
 }
 
 /**
@@ -52,6 +90,11 @@ function daysIn(year: number, month: number): number {
 export function parseInstant(text: unknown, field = 'instant'): string {
   if (typeof text !== 'string') {
     throw new InvalidArgumentError(field, 'must be an RFC 3339 date-time string');
+  }
+  if (isStoredForm(text)) {
+    // Already what this function returns (most callers send `toISOString()` text): checked
+    // field by field instead of the general parse (~1.5 µs per instant, twice per send).
+    return text;
   }
   const m = RFC3339.exec(text);
   if (!m) {

@@ -43,6 +43,31 @@ function fromValues(column: keyof NewDeliveryRow, dialect: DialectName): string 
   return dialect === 'postgres' && type !== undefined ? `cast(v.${column} as ${type})` : `v.${column}`;
 }
 
+/**
+ * Nullable columns without a default: an INSERT that leaves one out stores NULL, exactly as
+ * binding null does. A new delivery has about half its 26 columns null (no lease, outcome,
+ * source or window yet); leaving out the ones null in every row of a statement halves the
+ * values bound per row. A column added later with a default must not be listed here.
+ */
+export const NULL_WHEN_OMITTED: ReadonlySet<keyof NewDeliveryRow> = new Set<keyof NewDeliveryRow>([
+  'url',
+  'scheduled_at',
+  'last_error',
+  'sent_at',
+  'inbox_id',
+  'source_app',
+  'source_key',
+  'source_collection',
+  'source_id',
+  'source_rule',
+  'idempotency_key',
+  'event_at',
+  'expires_at',
+  'missed_reason',
+  'due_at',
+  'lease_token',
+]);
+
 /** Rows per statement for `columns` bound values each. */
 export function rowsPerStatement(columns: number): number {
   return Math.max(1, Math.floor(MAX_PARAMS / columns));
@@ -57,17 +82,38 @@ export function insertRows(
   if (first === undefined) {
     throw new RangeError('insertRows needs at least one row');
   }
-  const columns = Object.keys(first) as (keyof NewDeliveryRow)[];
+  const columns = (Object.keys(first) as (keyof NewDeliveryRow)[]).filter(
+    (column) => !NULL_WHEN_OMITTED.has(column) || rows.some((row) => row[column] !== null && row[column] !== undefined),
+  );
   const params: unknown[] = [];
   for (const row of rows) {
     for (const column of columns) {
       params.push(row[column] ?? null);
     }
   }
-  return CompiledQuery.raw(
-    `insert into ${TABLE} (${columns.join(', ')}) values ${placeholders(columns.length, rows.length, dialect)}`,
-    params,
-  );
+  return CompiledQuery.raw(insertText(columns, rows.length, dialect), params);
+}
+
+/** Statement texts by dialect, columns and row count; a bulk call reuses one or two sizes. */
+const insertTexts = new Map<string, string>();
+const MAX_INSERT_TEXTS = 64;
+
+/**
+ * The INSERT text for `rows` rows, built once per shape: a 1,000-row text is ~60 KB, and a
+ * fresh string each call cost its building plus hashing it again in the prepared-statement
+ * cache's lookup; the same string object is hashed once.
+ */
+function insertText(columns: readonly string[], rows: number, dialect: DialectName): string {
+  const key = `${dialect} ${rows} ${columns.join(',')}`;
+  let text = insertTexts.get(key);
+  if (text === undefined) {
+    text = `insert into ${TABLE} (${columns.join(', ')}) values ${placeholders(columns.length, rows, dialect)}`;
+    if (insertTexts.size >= MAX_INSERT_TEXTS) {
+      insertTexts.clear();
+    }
+    insertTexts.set(key, text);
+  }
+  return text;
 }
 
 /**

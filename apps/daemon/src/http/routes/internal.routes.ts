@@ -1,12 +1,21 @@
+import { CommandValidationError } from '@tickler/core';
+import { batchPayload, withUserIdPaths } from '../batch-payload';
 import { commandPayload } from '../command-payload';
 import { NOTIFICATION_COMMANDS as C } from '../notification-commands';
 import { type RouteSpec } from '../route';
-import { DELIVER_DUE_BODY, DELIVER_DUE_RESULT, RECONCILE_BODY, RECONCILE_RESULT } from '../schemas';
+import {
+  DELIVER_DUE_BODY,
+  DELIVER_DUE_RESULT,
+  RECONCILE_BODY,
+  RECONCILE_RESULT,
+  SEND_BATCH_BODY,
+  SEND_BATCH_RESULT,
+} from '../schemas';
 
-/** A reconcile plan can hold thousands of entries. */
-const RECONCILE_BODY_LIMIT = 8 * 1024 * 1024;
+/** A reconcile plan or a send batch can hold thousands of entries. */
+const BULK_BODY_LIMIT = 8 * 1024 * 1024;
 
-/** Admin-only operations: run the dispatcher now; hand over a producer's whole plan. */
+/** Admin-only operations: run the dispatcher now; hand over a producer's whole plan; send many. */
 export function internalRoutes(): RouteSpec[] {
   return [
     {
@@ -32,12 +41,34 @@ export function internalRoutes(): RouteSpec[] {
       access: 'admin',
       tag: 'internal',
       requestBody: RECONCILE_BODY,
-      bodyLimit: RECONCILE_BODY_LIMIT,
+      bodyLimit: BULK_BODY_LIMIT,
       responses: { 200: { description: 'What changed.', schema: RECONCILE_RESULT } },
       handle: async ({ app, body }) => ({
         status: 200,
         body: await app.bus.dispatchPlain(C.reconcile, commandPayload(C.reconcile, body, {})),
       }),
+    },
+    {
+      method: 'POST',
+      path: '/v1/notifications/batch',
+      operationId: 'sendNotifications',
+      summary:
+        'Send or schedule up to 10,000 notifications, each like POST /v1/users/{userId}/notifications (userId per item), in one transaction: all or nothing.',
+      access: 'admin',
+      tag: 'internal',
+      requestBody: SEND_BATCH_BODY,
+      bodyLimit: BULK_BODY_LIMIT,
+      responses: {
+        200: { description: 'One result per item, in order.', schema: SEND_BATCH_RESULT },
+      },
+      handle: async ({ app, body }) => {
+        const payload = batchPayload(C.sendMany, body);
+        try {
+          return { status: 200, body: await app.bus.dispatchPlain(C.sendMany, payload) };
+        } catch (error) {
+          throw error instanceof CommandValidationError ? withUserIdPaths(error) : error;
+        }
+      },
     },
   ];
 }

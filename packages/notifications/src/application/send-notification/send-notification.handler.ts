@@ -3,11 +3,9 @@ import {
   type CommandHandler,
   CORE_TOKENS,
   type IdGenerator,
-  parseInstant,
   toIsoUtc,
 } from '@tickler/core';
 import { inject, injectable } from 'inversify';
-import { LeadRule } from '../../domain/lead-rule';
 import { NotificationDelivery } from '../../domain/notification-delivery.entity';
 import { NotificationSourceKeyTakenError } from '../../domain/notification.errors';
 import { NOTIFICATIONS_TOKENS } from '../../notifications.tokens';
@@ -17,6 +15,7 @@ import { type InboxRepository } from '../ports/inbox.repository';
 import { type NotificationDeliveryRepository } from '../ports/notification-delivery.repository';
 import { type TransactionRunner } from '../ports/transaction-runner.port';
 import { type DeliveryWakeUp } from '../ports/wake-up.port';
+import { newDeliveryOf } from './new-delivery-of';
 import { SendNotification, type SendNotificationResult } from './send-notification.command';
 
 /**
@@ -51,46 +50,14 @@ export class SendNotificationHandler implements CommandHandler<SendNotification>
         }
       }
       const now = toIsoUtc(this.clock.now());
-      const eventAt =
-        command.eventAt === undefined ? null : parseInstant(command.eventAt, 'eventAt');
-      const expiresAt =
-        command.expiresAt === undefined ? null : parseInstant(command.expiresAt, 'expiresAt');
-      const rule = command.rule === undefined ? null : LeadRule.parse(command.rule);
-      if (command.source) {
-        const source = { app: command.source.app, key: command.source.key, rule: rule?.toString() ?? null };
-        const taken = await this.deliveries.findIdBySourceKey(tx, command.recipientId, source);
+      const { props, sourceKey } = newDeliveryOf(command);
+      if (sourceKey) {
+        const taken = await this.deliveries.findIdBySourceKey(tx, command.recipientId, sourceKey);
         if (taken !== undefined) {
-          throw new NotificationSourceKeyTakenError(command.recipientId, taken, source);
+          throw new NotificationSourceKeyTakenError(command.recipientId, taken, sourceKey);
         }
       }
-      const delivery = NotificationDelivery.create(
-        {
-          recipientId: command.recipientId,
-          channel: command.channel ?? 'inbox',
-          title: command.title,
-          message: command.message,
-          url: command.url ?? null,
-          scheduledAt:
-            command.scheduledAt === undefined
-              ? (rule?.sendInstant(eventAt, expiresAt) ?? null)
-              : parseInstant(command.scheduledAt, 'scheduledAt'),
-          eventAt,
-          expiresAt,
-          idempotencyKey: command.idempotencyKey ?? null,
-          source: command.source
-            ? {
-                app: command.source.app,
-                key: command.source.key,
-                collection: command.source.collection ?? null,
-                id: command.source.id ?? null,
-                rule: rule?.toString() ?? null,
-              }
-            : null,
-        },
-        now,
-        this.ids.next(),
-        this.options.due,
-      );
+      const delivery = NotificationDelivery.create(props, now, this.ids.next(), this.options.due);
       await this.deliveries.insert(tx, delivery);
       if (delivery.status === 'sent' && delivery.channel === 'inbox') {
         await this.inbox.insertMany(tx, [inboxItemOf(delivery)]);

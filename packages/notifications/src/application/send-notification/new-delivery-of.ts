@@ -1,0 +1,52 @@
+import { parseInstant } from '@tickler/core';
+import { LeadRule } from '../../domain/lead-rule';
+import { type NewNotificationDelivery } from '../../domain/notification-delivery.entity';
+import { type SendNotification } from './send-notification.command';
+
+/** What a `SendNotification` asks for, its instants normalised and its send instant decided. */
+export interface RequestedDelivery {
+  readonly props: NewNotificationDelivery;
+  /** The producer source key that must not be taken yet, when a source is given. */
+  readonly sourceKey: { app: string; key: string; rule: string | null } | null;
+}
+
+/**
+ * Reads a validated send request (one command, or one entry of `SendNotifications`). `field`
+ * names a field in errors (`items.3.scheduledAt` for an entry of a batch).
+ */
+export function newDeliveryOf(
+  send: SendNotification,
+  field: (name: string) => string = (name) => name,
+): RequestedDelivery {
+  const eventAt = send.eventAt === undefined ? null : parseInstant(send.eventAt, field('eventAt'));
+  const expiresAt = send.expiresAt === undefined ? null : parseInstant(send.expiresAt, field('expiresAt'));
+  const rule = send.rule === undefined ? null : LeadRule.parse(send.rule, field('rule'));
+  const ruleText = rule?.toString() ?? null;
+  const source = send.source;
+  return {
+    props: {
+      recipientId: send.recipientId,
+      channel: send.channel ?? 'inbox',
+      title: send.title,
+      message: send.message,
+      url: send.url ?? null,
+      scheduledAt:
+        send.scheduledAt === undefined
+          ? (rule?.sendInstant(eventAt, expiresAt) ?? null)
+          : parseInstant(send.scheduledAt, field('scheduledAt')),
+      eventAt,
+      expiresAt,
+      idempotencyKey: send.idempotencyKey ?? null,
+      source: source
+        ? {
+            app: source.app,
+            key: source.key,
+            collection: source.collection ?? null,
+            id: source.id ?? null,
+            rule: ruleText,
+          }
+        : null,
+    },
+    sourceKey: source ? { app: source.app, key: source.key, rule: ruleText } : null,
+  };
+}

@@ -1,0 +1,130 @@
+import {
+  type Clock,
+  type CommandHandler,
+  CORE_TOKENS,
+  type IdGenerator,
+  toIsoUtc,
+} from '@tickler/core';
+import { inject, injectable } from 'inversify';
+import { NotificationDelivery } from '../../domain/notification-delivery.entity';
+import { NotificationSourceKeyTakenError } from '../../domain/notification.errors';
+import { NOTIFICATIONS_TOKENS } from '../../notifications.tokens';
+import { inboxItemOf, toNotificationView } from '../notification-view.mapper';
+import { type ResolvedNotificationsOptions } from '../notifications.options';
+import { type InboxItem, type InboxRepository } from '../ports/inbox.repository';
+import { type NotificationDeliveryRepository } from '../ports/notification-delivery.repository';
+import { type Scope } from '../ports/scope';
+import { type TransactionRunner } from '../ports/transaction-runner.port';
+import { type DeliveryWakeUp } from '../ports/wake-up.port';
+import { newDeliveryOf } from '../send-notification/new-delivery-of';
+import {
+  type SendNotification,
+  type SendNotificationResult,
+} from '../send-notification/send-notification.command';
+import { SendNotifications, type SendNotificationsResult } from './send-notifications.command';
+
+/** NUL cannot occur in validated recipient ids, keys or rules. */
+function keyOf(...parts: (string | null)[]): string {
+  return parts.map((p) => p ?? '').join('\u0000');
+}
+
+/**
+ * Creates every delivery of the batch in ONE transaction: the decisions in the aggregates,
+ * then multi-row INSERTs (deliveries, inbox rows of those sent at once), ONE wake-up move to
+ * the earliest instant, the events recorded for after commit. Items behave as if sent one after
+ * the other: a repeated idempotency key returns the delivery its first use created or found;
+ * a source key taken in the store or earlier in the batch rejects the whole call.
+ */
+@injectable()
+export class SendNotificationsHandler implements CommandHandler<SendNotifications> {
+  static readonly handles = SendNotifications;
+
+  constructor(
+    @inject(CORE_TOKENS.UnitOfWork) private readonly uow: TransactionRunner,
+    @inject(CORE_TOKENS.Clock) private readonly clock: Clock,
+    @inject(CORE_TOKENS.IdGenerator) private readonly ids: IdGenerator,
+    @inject(NOTIFICATIONS_TOKENS.DeliveryRepository)
+    private readonly deliveries: NotificationDeliveryRepository,
+    @inject(NOTIFICATIONS_TOKENS.InboxRepository) private readonly inbox: InboxRepository,
+    @inject(NOTIFICATIONS_TOKENS.WakeUp) private readonly wakeUp: DeliveryWakeUp,
+    @inject(NOTIFICATIONS_TOKENS.Options) private readonly options: ResolvedNotificationsOptions,
+  ) {}
+
+  execute(command: SendNotifications): Promise<SendNotificationsResult> {
+    return this.uow.run(async (tx) => {
+      const now = toIsoUtc(this.clock.now());
+      const results: SendNotificationResult[] = [];
+      const created: NotificationDelivery[] = [];
+      const inboxItems: InboxItem[] = [];
+      /** Idempotency and source keys used so far in this batch → the result / delivery id. */
+      const byIdempotencyKey = new Map<string, SendNotificationResult>();
+      const bySourceKey = new Map<string, string>();
+      let earliest: string | undefined;
+      for (const [index, item] of command.items.entries()) {
+        const idempotencyKey =
+          item.idempotencyKey === undefined ? undefined : keyOf(item.recipientId, item.idempotencyKey);
+        const replay =
+          idempotencyKey === undefined ? undefined : await this.replayed(tx, byIdempotencyKey, idempotencyKey, item);
+        if (replay) {
+          results.push(replay);
+          continue;
+        }
+        const { props, sourceKey } = newDeliveryOf(item, (field) => `items.${index}.${field}`);
+        const batchSourceKey =
+          sourceKey && keyOf(item.recipientId, sourceKey.app, sourceKey.key, sourceKey.rule);
+        if (sourceKey && batchSourceKey) {
+          const taken =
+            bySourceKey.get(batchSourceKey) ??
+            (await this.deliveries.findIdBySourceKey(tx, item.recipientId, sourceKey));
+          if (taken !== undefined) {
+            throw new NotificationSourceKeyTakenError(item.recipientId, taken, sourceKey);
+          }
+        }
+        const delivery = NotificationDelivery.create(props, now, this.ids.next(), this.options.due);
+        if (batchSourceKey) {
+          bySourceKey.set(batchSourceKey, delivery.id);
+        }
+        created.push(delivery);
+        if (delivery.status === 'sent' && delivery.channel === 'inbox') {
+          inboxItems.push(inboxItemOf(delivery));
+        }
+        if (delivery.dueAt !== null && (earliest === undefined || delivery.dueAt < earliest)) {
+          earliest = delivery.dueAt;
+        }
+        const result = { delivery: toNotificationView(delivery), created: true };
+        results.push(result);
+        if (idempotencyKey !== undefined) {
+          byIdempotencyKey.set(idempotencyKey, { delivery: result.delivery, created: false });
+        }
+      }
+      if (created.length > 0) {
+        await this.deliveries.insertMany(tx, created);
+      }
+      if (inboxItems.length > 0) {
+        await this.inbox.insertMany(tx, inboxItems);
+      }
+      if (earliest !== undefined) {
+        await this.wakeUp.wakeAt(tx, earliest);
+      }
+      for (const delivery of created) {
+        tx.recordEvents(delivery.pullEvents());
+      }
+      return { results };
+    });
+  }
+
+  /** The result of an earlier use of this idempotency key, in this batch or in the store. */
+  private async replayed(
+    scope: Scope,
+    inBatch: ReadonlyMap<string, SendNotificationResult>,
+    key: string,
+    item: SendNotification,
+  ): Promise<SendNotificationResult | undefined> {
+    const earlier = inBatch.get(key);
+    if (earlier || item.idempotencyKey === undefined) {
+      return earlier;
+    }
+    const existing = await this.deliveries.findByIdempotencyKey(scope, item.recipientId, item.idempotencyKey);
+    return existing ? { delivery: toNotificationView(existing), created: false } : undefined;
+  }
+}
