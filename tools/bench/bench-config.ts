@@ -62,7 +62,7 @@ export function benchConfig(quick: boolean, reps?: number): BenchConfig {
     seedChunk: 5_000,
     enqueueCapMs: 8_000,
     drainN: 100_000,
-    drainCapMs: 10_000,
+    drainCapMs: 8_000,
     drainSeedLeadMs: 1_000,
     latenessN: 1_000,
     latenessSpreadMs: 10_000,

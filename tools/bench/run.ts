@@ -58,6 +58,9 @@ async function main(): Promise<void> {
     const base = benches.get(baseOf(system));
     const bench = new SystemBench(system, config, dataDir, log);
     benches.set(system, bench);
+    if (base) {
+      bench.useBulkRatesOf(base);
+    }
     if (base && base.results.status === 'not run') {
       bench.results.status = 'not run';
       bench.results.notes.push(...base.results.notes);

@@ -26,10 +26,14 @@ export const SYSTEM_LABELS: Record<SystemId, string> = {
 
 /** Systems whose storage is a file inside the run's data folder: removing the folder cleans them. */
 /**
- * Systems whose enqueue of an item already due runs it at once, inline (Tickler's immediate
- * path): their drain seed needs a lead longer than the seeding itself.
+ * Systems whose enqueue of an item already due takes another path than a scheduled one: Tickler
+ * sends it at once, inline (the immediate path); BullMQ puts a job with a delay ≤ 0 straight on
+ * its wait list instead of the delayed set, so the worker never promotes it. Their drain seed
+ * needs a lead longer than the seeding itself, so every item is written as a future one and the
+ * drain measures scheduled items that fell due, as for the others (whose row is the same
+ * either way).
  */
-export const SENDS_PAST_DUE_AT_ENQUEUE: readonly SystemId[] = ['tickler'];
+export const PAST_DUE_ENQUEUE_DIFFERS: readonly SystemId[] = ['tickler', 'bullmq', 'bullmq-tuned'];
 
 export const IN_DATA_DIR: readonly SystemId[] = ['raw', 'raw-inbox', 'tickler', 'plainjob', 'plainjob-tuned'];
 
