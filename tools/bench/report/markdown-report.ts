@@ -88,7 +88,8 @@ export function peersSection(results: BenchResults): string {
     '',
     'Enqueue puts N items due in an hour (one call each, then the bulk API). Drain: N items already due, a fresh worker process, ' +
       'time from worker start until every item is settled. Restart: the same run timed from the fork of that fresh process ' +
-      '(Node start, module load, connect, catch-up) until all are settled. Tuned variants share their defaults variant’s enqueue path.',
+      '(Node start, module load, connect, catch-up) until all are settled; a drain stopped by its cap took longer than the cap ' +
+      '(shown as “> cap †”). Tuned variants share their defaults variant’s enqueue path.',
     '',
     row(['system', 'enqueue one/s', 'enqueue bulk/s', 'drain/s', 'restart (s)']),
     row(['---', '---:', '---:', '---:', '---:']),
@@ -96,7 +97,7 @@ export function peersSection(results: BenchResults): string {
   for (const s of results.systems.filter(ran)) {
     const restart = spreadOf((s.restartMs ?? []).filter((v): v is number => v !== null).map((v) => v / 1000));
     const unfinished = (s.restartMs ?? []).some((v) => v === null);
-    out.push(row([s.label, rates(s.enqueueOne), rates(s.enqueueBulk), rates(s.drain), restart ? formatSpread(restart) + (unfinished ? ' †' : '') : unfinished ? 'did not finish' : '–']));
+    out.push(row([s.label, rates(s.enqueueOne), rates(s.enqueueBulk), rates(s.drain), restart ? formatSpread(restart) + (unfinished ? ' †' : '') : unfinished ? `> ${c.drainCapMs / 1000} †` : '–']));
   }
   out.push(
     '',
