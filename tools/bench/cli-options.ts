@@ -11,6 +11,8 @@ export interface BenchOptions {
   reps?: number;
   /** Write docs/benchmarks.md, the SVG plots and latest.json: default for a full run, `--docs` for a quick one. */
   docs: boolean;
+  /** `--report <results.json>`: run nothing; re-render docs/benchmarks.md and the plots from a saved run. */
+  report?: string;
 }
 
 export class BenchUsageError extends Error {
@@ -35,7 +37,7 @@ function list<T extends string>(value: string | undefined, allowed: readonly T[]
 
 /**
  * Parses `--quick`, `--only <system[,system]>` (a base name such as `bullmq` also selects its
- * tuned variant), `--workload <name[,name]>`, `--reps <n>`, `--docs` / `--no-docs`.
+ * tuned variant), `--workload <name[,name]>`, `--reps <n>`, `--docs` / `--no-docs`, `--report <file>`.
  */
 export function parseBenchArgs(argv: readonly string[]): BenchOptions {
   const options: BenchOptions = { quick: false, systems: [...SYSTEMS], workloads: [...WORKLOADS], docs: true };
@@ -68,8 +70,16 @@ export function parseBenchArgs(argv: readonly string[]): BenchOptions {
         options.reps = n;
         break;
       }
+      case '--report': {
+        const file = argv[++i];
+        if (file === undefined) {
+          throw new BenchUsageError('--report needs the path of a results JSON (e.g. tools/bench/results/latest.json)');
+        }
+        options.report = file;
+        break;
+      }
       default:
-        throw new BenchUsageError(`unknown argument "${arg}"; use --quick, --only, --workload, --reps, --docs, --no-docs`);
+        throw new BenchUsageError(`unknown argument "${arg}"; use --quick, --only, --workload, --reps, --docs, --no-docs, --report <file>`);
     }
   }
   // A filtered run is for iteration: it never replaces the published figures unless asked.

@@ -42,8 +42,26 @@ function log(line: string): void {
   process.stdout.write(progress ? `[${((Date.now() - runStartMs) / 1000).toFixed(1).padStart(5)} s] ${line}\n` : `${line}\n`);
 }
 
+/** docs/benchmarks.md's peers section and the two plots, from one run's results. */
+async function writeDocs(results: BenchResults): Promise<void> {
+  const docsFile = path.join(ROOT, 'docs/benchmarks.md');
+  const current = fs.existsSync(docsFile) ? fs.readFileSync(docsFile, 'utf8') : '';
+  fs.writeFileSync(docsFile, spliceSection(current, peersSection(results)));
+  const plotsDir = path.join(ROOT, 'docs/benchmarks');
+  fs.mkdirSync(plotsDir, { recursive: true });
+  fs.writeFileSync(path.join(plotsDir, 'throughput.svg'), await renderSvg(throughputSpec(results)));
+  fs.writeFileSync(path.join(plotsDir, 'lateness.svg'), await renderSvg(latenessSpec(results)));
+}
+
 async function main(): Promise<void> {
   const options = parseBenchArgs(process.argv.slice(2));
+  if (options.report !== undefined) {
+    // Re-render only (e.g. after a change to the report's wording): the figures are the file's.
+    const saved = JSON.parse(fs.readFileSync(options.report, 'utf8')) as BenchResults;
+    await writeDocs(saved);
+    log(`wrote docs/benchmarks.md (peers section) and docs/benchmarks/*.svg from ${options.report}`);
+    return;
+  }
   const config = benchConfig(options.quick, options.reps);
   const started = new Date();
   const command = ['npm run bench', ...(process.argv.length > 2 ? ['--', ...process.argv.slice(2)] : [])].join(' ');
@@ -120,13 +138,7 @@ async function main(): Promise<void> {
   const section = peersSection(results);
   if (options.docs) {
     fs.writeFileSync(path.join(resultsDir, 'latest.json'), `${JSON.stringify(results, null, 2)}\n`);
-    const docsFile = path.join(ROOT, 'docs/benchmarks.md');
-    const current = fs.existsSync(docsFile) ? fs.readFileSync(docsFile, 'utf8') : '';
-    fs.writeFileSync(docsFile, spliceSection(current, section));
-    const plotsDir = path.join(ROOT, 'docs/benchmarks');
-    fs.mkdirSync(plotsDir, { recursive: true });
-    fs.writeFileSync(path.join(plotsDir, 'throughput.svg'), await renderSvg(throughputSpec(results)));
-    fs.writeFileSync(path.join(plotsDir, 'lateness.svg'), await renderSvg(latenessSpec(results)));
+    await writeDocs(results);
     log('wrote docs/benchmarks.md (peers section), docs/benchmarks/*.svg, tools/bench/results/latest.json');
   }
   log('');

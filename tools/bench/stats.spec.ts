@@ -57,6 +57,12 @@ describe('bench command line', () => {
     expect(() => parseBenchArgs(['--only', 'sidekiq'])).toThrow(/unknown "sidekiq"/);
     expect(() => parseBenchArgs(['--fast'])).toThrow(/unknown argument/);
   });
+
+  it('takes a results file to re-render from, and refuses --report without one', () => {
+    expect(parseBenchArgs(['--report', 'tools/bench/results/latest.json']).report).toBe('tools/bench/results/latest.json');
+    expect(parseBenchArgs([]).report).toBeUndefined();
+    expect(() => parseBenchArgs(['--report'])).toThrow(/--report needs the path/);
+  });
 });
 
 describe('bench report', () => {
