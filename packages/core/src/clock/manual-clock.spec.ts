@@ -102,4 +102,16 @@ describe('ManualClock', () => {
     await clock.advance(20);
     expect(log).toEqual(['work done', 'second timer']);
   });
+
+  it('jumpWall moves the wall clock but keeps each timer’s remaining delay (monotonic timers)', async () => {
+    const clock = new ManualClock(START);
+    const fired: string[] = [];
+    clock.setTimer(() => fired.push(clock.now().toISOString()), 50_000);
+    clock.jumpWall(3_600_000);
+    expect(clock.now().getTime() - Date.parse(START)).toBe(3_600_000);
+    await clock.advance(49_999);
+    expect(fired).toEqual([]);
+    await clock.advance(1);
+    expect(fired).toEqual([new Date(Date.parse(START) + 3_650_000).toISOString()]);
+  });
 });

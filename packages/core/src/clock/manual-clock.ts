@@ -58,6 +58,19 @@ export class ManualClock implements Clock {
     this.nowMs = new Date(at).getTime();
   }
 
+  /**
+   * The wall clock jumps by `deltaMs` (either way) while armed timers keep their remaining
+   * delay, as Node's `setTimeout` does on its monotonic clock: a timer armed for "in 50 min"
+   * before a +1 h jump still fires 50 min later, long after the wall-clock instant it was
+   * computed for. Nothing fires.
+   */
+  jumpWall(deltaMs: number): void {
+    this.nowMs += deltaMs;
+    for (const [id, timer] of this.timers) {
+      this.timers.set(id, { ...timer, dueMs: timer.dueMs + deltaMs });
+    }
+  }
+
   /** Moves time forward by `ms`, firing due timers in order and settling after each. */
   async advance(ms: number): Promise<void> {
     const target = this.nowMs + ms;

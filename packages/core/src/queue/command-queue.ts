@@ -61,6 +61,12 @@ function errorText(error: unknown): string {
 }
 
 /**
+ * How long a sweep that found the queue's own timer due at its instant waits before looking
+ * again (the timer's cycle normally makes that look, so nothing is read twice).
+ */
+const TIMER_FIRING_GRACE_MS = 1_000;
+
+/**
  * The durable command queue over `shared_scheduled_commands`, in the same database as the
  * domain. Write first, arm second: rows are committed before any timer moves. One timer is
  * armed for the earliest live row (due time or lease expiry) plus a coarse safety sweep.
@@ -413,8 +419,12 @@ export class SqliteCommandQueue {
     this.sweepTimer = this.clock.setTimer(() => {
       const nowMs = this.clock.now().getTime();
       const sinceLook = nowMs - this.lastLookMs;
-      if (this.timerDueMs <= nowMs) {
-        this.armSweep();
+      if (this.timerDueMs <= nowMs && nowMs - this.timerDueMs < TIMER_FIRING_GRACE_MS) {
+        // The queue's own timer is due at this very instant and its cycle ends with the read:
+        // look again shortly, not a whole period later. (A timer long overdue by the wall clock
+        // is not about to fire: after a forward wall-clock jump Node fires it on its monotonic
+        // schedule, so the sweep must not wait for it.)
+        this.armSweep(TIMER_FIRING_GRACE_MS);
         return;
       }
       // A negative gap is a clock that went backwards: sweep now.

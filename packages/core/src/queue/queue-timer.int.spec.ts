@@ -84,4 +84,18 @@ describe('the single queue timer', () => {
     expect(probeLog).toEqual([{ name: 'foreign', at: '2026-09-10T08:31:00.000Z' }]);
     await other.app.stop();
   });
+
+  it('after a forward wall-clock jump the sweep runs what the wall clock says is due, not waiting for the monotonic timer', async () => {
+    const booted = await createTestApplication([probeContext], { file: dir.file('app.db'), queue: { sweepMs: 60_000 } });
+    app = booted.app;
+    const { clock } = booted;
+    app.start();
+    await clock.advance(0);
+    await app.queue.enqueue(probe('meeting'), { delayMs: 50 * 60_000 });
+    // The wall clock moves an hour ahead (NTP, a user fixing the time); Node's timer for the
+    // row keeps its remaining 50 minutes. The row is 10 minutes overdue by the wall clock.
+    clock.jumpWall(60 * 60_000);
+    await clock.advance(60_000);
+    expect(probeLog).toEqual([{ name: 'meeting', at: '2026-09-10T09:31:00.000Z' }]);
+  });
 });
