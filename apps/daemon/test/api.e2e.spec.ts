@@ -1,11 +1,8 @@
 import { type InboxItemView, type NotificationView, type Page } from '@tickler/notifications';
 import { DaemonProcess } from './support/daemon-process';
 import { inMs, scheduleLater, sendNow } from './support/fixtures';
-import { Api } from './support/http-client';
+import { Api, type ErrorBody } from './support/http-client';
 
-interface ErrorBody {
-  error: { code: string; message: string; fields?: { path: string; message: string }[] };
-}
 
 let daemon: DaemonProcess;
 let api: Api;

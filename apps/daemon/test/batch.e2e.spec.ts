@@ -1,10 +1,7 @@
 import { type NotificationView, type Page, type SendNotificationResult } from '@tickler/notifications';
 import { DaemonProcess } from './support/daemon-process';
-import { Api } from './support/http-client';
+import { Api, type ErrorBody } from './support/http-client';
 
-interface ErrorBody {
-  error: { code: string; fields?: { path: string; message: string }[] };
-}
 
 let daemon: DaemonProcess;
 let api: Api;

@@ -1,4 +1,9 @@
 /** A response with its parsed JSON body (or text). */
+/** The daemon's error envelope, as the e2e specs read it. */
+export interface ErrorBody {
+  error: { code: string; message: string; fields?: { path: string; message: string }[] };
+}
+
 export interface ApiResponse<T = unknown> {
   status: number;
   headers: Headers;
