@@ -19,7 +19,15 @@ const domainForbidden = [
 
 export default tseslint.config(
   {
-    ignores: ['**/dist/**', '**/node_modules/**', '.nx/**', 'coverage/**', '**/*.js', '**/*.mjs', '**/*.cjs'],
+    ignores: [
+      '**/dist/**',
+      '**/node_modules/**',
+      '.nx/**',
+      'coverage/**',
+      '**/*.js',
+      '**/*.mjs',
+      '**/*.cjs',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
@@ -33,8 +41,14 @@ export default tseslint.config(
       eqeqeq: ['error', 'always'],
       '@typescript-eslint/no-explicit-any': 'error',
       '@typescript-eslint/no-floating-promises': 'error',
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
-      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports', disallowTypeAnnotations: false }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
+      '@typescript-eslint/consistent-type-imports': [
+        'error',
+        { fixStyle: 'inline-type-imports', disallowTypeAnnotations: false },
+      ],
       '@nx/enforce-module-boundaries': [
         'error',
         {
@@ -42,9 +56,18 @@ export default tseslint.config(
           allow: [],
           depConstraints: [
             { sourceTag: 'scope:core', onlyDependOnLibsWithTags: ['scope:core'] },
-            { sourceTag: 'scope:notifications', onlyDependOnLibsWithTags: ['scope:core', 'scope:notifications'] },
-            { sourceTag: 'type:app', onlyDependOnLibsWithTags: ['scope:core', 'scope:notifications', 'type:app'] },
-            { sourceTag: 'type:tool', onlyDependOnLibsWithTags: ['scope:core', 'scope:notifications', 'type:app'] },
+            {
+              sourceTag: 'scope:notifications',
+              onlyDependOnLibsWithTags: ['scope:core', 'scope:notifications'],
+            },
+            {
+              sourceTag: 'type:app',
+              onlyDependOnLibsWithTags: ['scope:core', 'scope:notifications', 'type:app'],
+            },
+            {
+              sourceTag: 'type:tool',
+              onlyDependOnLibsWithTags: ['scope:core', 'scope:notifications', 'type:app'],
+            },
           ],
         },
       ],
@@ -59,11 +82,22 @@ export default tseslint.config(
         {
           paths: domainForbidden,
           patterns: [
-            { group: ['**/infrastructure/**', '**/application/**'], message: 'Dependencies point inward: domain imports neither application nor infrastructure.' },
+            {
+              group: ['**/infrastructure/**', '**/application/**'],
+              message:
+                'Dependencies point inward: domain imports neither application nor infrastructure.',
+            },
           ],
         },
       ],
-      'no-restricted-properties': ['error', { object: 'Date', property: 'now', message: 'The domain never reads the clock: take `now` as an argument.' }],
+      'no-restricted-properties': [
+        'error',
+        {
+          object: 'Date',
+          property: 'now',
+          message: 'The domain never reads the clock: take `now` as an argument.',
+        },
+      ],
     },
   },
   {

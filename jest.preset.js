@@ -28,7 +28,10 @@ module.exports = function preset(projectDir) {
       '^@tickler/core$': path.join(root, 'packages/core/src/index.ts'),
       '^@tickler/core/testing$': path.join(root, 'packages/core/src/testing/index.ts'),
       '^@tickler/core/domain$': path.join(root, 'packages/core/src/domain/index.ts'),
-      '^@tickler/notifications/testing$': path.join(root, 'packages/notifications/src/testing/index.ts'),
+      '^@tickler/notifications/testing$': path.join(
+        root,
+        'packages/notifications/src/testing/index.ts',
+      ),
       '^@tickler/notifications$': path.join(root, 'packages/notifications/src/index.ts'),
       '^@tickler/daemon$': path.join(root, 'apps/daemon/src/index.ts'),
     },

@@ -5,7 +5,11 @@ const preset = require('../../jest.preset.js')(__dirname);
 
 module.exports = {
   ...preset,
-  testMatch: ['<rootDir>/src/**/*.int.spec.ts', '<rootDir>/test/**/*.int.spec.ts', '<rootDir>/src/**/*.pg.spec.ts'],
+  testMatch: [
+    '<rootDir>/src/**/*.int.spec.ts',
+    '<rootDir>/test/**/*.int.spec.ts',
+    '<rootDir>/src/**/*.pg.spec.ts',
+  ],
   testPathIgnorePatterns: [
     '/node_modules/',
     // SQLite-only by nature:

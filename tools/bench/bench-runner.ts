@@ -1,14 +1,26 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { type BenchConfig } from './bench-config';
-import { type ChildReply, type ChildResult, type ChildTask, type SystemId, type WorkloadName } from './bench.types';
+import {
+  type ChildReply,
+  type ChildResult,
+  type ChildTask,
+  type SystemId,
+  type WorkloadName,
+} from './bench.types';
 import { runChild } from './child-runner';
 import { type IdleRun, type RateRun, type ScaleRun, type SystemResults } from './results.types';
 import { latenessSummary, quantile } from './stats';
-import { baseOf, createSystem, PAST_DUE_ENQUEUE_DIFFERS, SYSTEM_LABELS } from './systems/system-registry';
+import {
+  baseOf,
+  createSystem,
+  PAST_DUE_ENQUEUE_DIFFERS,
+  SYSTEM_LABELS,
+} from './systems/system-registry';
 
 /** Systems whose due check cannot be observed from the client, or whose 1M-row seed is out of budget. */
 const SCALE_SKIPPED: Partial<Record<SystemId, string>> = {
-  bullmq: 'not measured: BullMQ promotes delayed jobs inside a server-side Lua script (no client-visible due check), and 1M delayed jobs would hold ~1 GB in the shared Redis',
+  bullmq:
+    'not measured: BullMQ promotes delayed jobs inside a server-side Lua script (no client-visible due check), and 1M delayed jobs would hold ~1 GB in the shared Redis',
 };
 
 /**
@@ -16,7 +28,8 @@ const SCALE_SKIPPED: Partial<Record<SystemId, string>> = {
  * check is the same partial-index read as the job-queue raw's, and no target is judged on it.
  */
 const SCALE_SKIPPED_QUICK: Partial<Record<SystemId, string>> = {
-  'raw-inbox': 'quick mode: not measured (the same partial-index due read as the job-queue raw; the full run measures it)',
+  'raw-inbox':
+    'quick mode: not measured (the same partial-index due read as the job-queue raw; the full run measures it)',
 };
 
 /**
@@ -49,7 +62,14 @@ export class SystemBench {
   }
 
   /** Sends one task to a fresh child; throws NotRun when the back end is unreachable. */
-  private async child(task: ChildTask, timeoutMs: number): Promise<{ result: ChildResult; forkedAtEpochMs: number; reply: Extract<ChildReply, { ok: true }> }> {
+  private async child(
+    task: ChildTask,
+    timeoutMs: number,
+  ): Promise<{
+    result: ChildResult;
+    forkedAtEpochMs: number;
+    reply: Extract<ChildReply, { ok: true }>;
+  }> {
     const outcome = await runChild({ system: this.system, task, dataDir: this.dataDir }, timeoutMs);
     const reply = outcome.reply;
     if (!reply.ok) {
@@ -94,11 +114,22 @@ export class SystemBench {
       ['scale', () => this.scale()],
     ];
     for (const [name, step] of steps) {
-      const wanted = name === 'drain' ? workloads.includes('drain') || workloads.includes('restart') : workloads.includes(name);
-      if (!wanted || ((name === 'enqueue' || name === 'scale') && !isBase) || (name === 'lateness' && concurrentLateness)) {
+      const wanted =
+        name === 'drain'
+          ? workloads.includes('drain') || workloads.includes('restart')
+          : workloads.includes(name);
+      if (
+        !wanted ||
+        ((name === 'enqueue' || name === 'scale') && !isBase) ||
+        (name === 'lateness' && concurrentLateness)
+      ) {
         continue;
       }
-      if (name === 'lateness' && this.config.mode === 'quick' && LATENESS_SKIPPED_QUICK.includes(this.system)) {
+      if (
+        name === 'lateness' &&
+        this.config.mode === 'quick' &&
+        LATENESS_SKIPPED_QUICK.includes(this.system)
+      ) {
         this.log(`  ${this.system}: lateness skipped in quick mode`);
         continue;
       }
@@ -113,7 +144,12 @@ export class SystemBench {
     if (result.kind !== 'enqueue') {
       throw new Error(`expected an enqueue result, got ${result.kind}`);
     }
-    return { perSec: (result.done / result.elapsedMs) * 1000, done: result.done, elapsedMs: result.elapsedMs, complete: result.complete };
+    return {
+      perSec: (result.done / result.elapsedMs) * 1000,
+      done: result.done,
+      elapsedMs: result.elapsedMs,
+      complete: result.complete,
+    };
   }
 
   private async enqueue(): Promise<void> {
@@ -121,8 +157,26 @@ export class SystemBench {
     const one: RateRun[] = [];
     const bulk: RateRun[] = [];
     for (let rep = 0; rep < c.reps; rep++) {
-      one.push(this.rate((await this.child({ kind: 'enqueue-one', n: c.enqueueN, capMs: c.enqueueCapMs }, c.enqueueCapMs + 60_000)).result));
-      bulk.push(this.rate((await this.child({ kind: 'enqueue-bulk', n: c.enqueueN, chunk: c.bulkChunk, capMs: c.enqueueCapMs }, c.enqueueCapMs + 60_000)).result));
+      one.push(
+        this.rate(
+          (
+            await this.child(
+              { kind: 'enqueue-one', n: c.enqueueN, capMs: c.enqueueCapMs },
+              c.enqueueCapMs + 60_000,
+            )
+          ).result,
+        ),
+      );
+      bulk.push(
+        this.rate(
+          (
+            await this.child(
+              { kind: 'enqueue-bulk', n: c.enqueueN, chunk: c.bulkChunk, capMs: c.enqueueCapMs },
+              c.enqueueCapMs + 60_000,
+            )
+          ).result,
+        ),
+      );
     }
     this.results.enqueueOne = one;
     this.results.enqueueBulk = bulk;
@@ -150,8 +204,11 @@ export class SystemBench {
       // as one that fell due: the least lead is enough.
       return c.drainSeedLeadMs;
     }
-    const rates = (this.results.enqueueBulk ?? this.baseBulk).map((r) => r.perSec).filter((r) => r > 0);
-    const estimateMs = rates.length > 0 ? (1.5 * c.drainN * 1000) / quantile(rates, 0.5) : c.drainN * 0.2;
+    const rates = (this.results.enqueueBulk ?? this.baseBulk)
+      .map((r) => r.perSec)
+      .filter((r) => r > 0);
+    const estimateMs =
+      rates.length > 0 ? (1.5 * c.drainN * 1000) / quantile(rates, 0.5) : c.drainN * 0.2;
     return Math.max(c.drainSeedLeadMs, Math.ceil(estimateMs));
   }
 
@@ -162,8 +219,15 @@ export class SystemBench {
     const restarts: (number | null)[] = [];
     for (let rep = 0; rep < c.reps; rep++) {
       const leadMs = this.seedLeadMs();
-      const seeded = await this.child({ kind: 'seed-due', n: c.drainN, chunk: c.seedChunk, leadMs }, 300_000);
-      if (seeded.result.kind !== 'seeded' || seeded.result.done !== c.drainN || seeded.result.dueAtMs === undefined) {
+      const seeded = await this.child(
+        { kind: 'seed-due', n: c.drainN, chunk: c.seedChunk, leadMs },
+        300_000,
+      );
+      if (
+        seeded.result.kind !== 'seeded' ||
+        seeded.result.done !== c.drainN ||
+        seeded.result.dueAtMs === undefined
+      ) {
         throw new Error('seeding the due items did not complete');
       }
       if (seeded.result.overran === true && PAST_DUE_ENQUEUE_DIFFERS.includes(this.system)) {
@@ -175,11 +239,19 @@ export class SystemBench {
       if (wait > 0) {
         await sleep(wait);
       }
-      const { result, forkedAtEpochMs } = await this.child({ kind: 'drain', n: c.drainN, capMs: c.drainCapMs }, c.drainCapMs + 60_000);
+      const { result, forkedAtEpochMs } = await this.child(
+        { kind: 'drain', n: c.drainN, capMs: c.drainCapMs },
+        c.drainCapMs + 60_000,
+      );
       if (result.kind !== 'drain') {
         throw new Error(`expected a drain result, got ${result.kind}`);
       }
-      drains.push({ perSec: (result.processed / result.drainMs) * 1000, done: result.processed, elapsedMs: result.drainMs, complete: result.complete });
+      drains.push({
+        perSec: (result.processed / result.drainMs) * 1000,
+        done: result.processed,
+        elapsedMs: result.drainMs,
+        complete: result.complete,
+      });
       restarts.push(result.complete ? result.settledAtEpochMs - forkedAtEpochMs : null);
     }
     this.results.drain = drains;
@@ -200,7 +272,13 @@ export class SystemBench {
     this.results.lateness = [];
     for (let rep = 0; rep < c.reps; rep++) {
       const { result } = await this.child(
-        { kind: 'lateness', n: c.latenessN, spreadMs: c.latenessSpreadMs, leadMs: c.latenessLeadMs, graceMs: c.latenessGraceMs },
+        {
+          kind: 'lateness',
+          n: c.latenessN,
+          spreadMs: c.latenessSpreadMs,
+          leadMs: c.latenessLeadMs,
+          graceMs: c.latenessGraceMs,
+        },
         c.latenessLeadMs + c.latenessSpreadMs + c.latenessGraceMs + 60_000,
       );
       if (result.kind !== 'lateness') {
@@ -224,13 +302,20 @@ export class SystemBench {
     return {
       rows: result.rows,
       seedMs: seeded.result.elapsedMs,
-      ...(result.samplesMs.length > 0 ? { dueCheckMedianMs: quantile(result.samplesMs, 0.5), dueCheckP95Ms: quantile(result.samplesMs, 0.95) } : {}),
+      ...(result.samplesMs.length > 0
+        ? {
+            dueCheckMedianMs: quantile(result.samplesMs, 0.5),
+            dueCheckP95Ms: quantile(result.samplesMs, 0.95),
+          }
+        : {}),
       rssBytes: result.rssBytes,
     };
   }
 
   private async scale(): Promise<void> {
-    const reason = SCALE_SKIPPED[this.system] ?? (this.config.mode === 'quick' ? SCALE_SKIPPED_QUICK[this.system] : undefined);
+    const reason =
+      SCALE_SKIPPED[this.system] ??
+      (this.config.mode === 'quick' ? SCALE_SKIPPED_QUICK[this.system] : undefined);
     if (reason) {
       this.results.scale = { reason };
       return;
@@ -244,11 +329,18 @@ export class SystemBench {
   async idle(): Promise<void> {
     const c = this.config;
     await this.guard('idle', async () => {
-      const { result } = await this.child({ kind: 'idle', windowMs: c.idleWindowMs, warmupMs: c.idleWarmupMs }, c.idleWindowMs + c.idleWarmupMs + 60_000);
+      const { result } = await this.child(
+        { kind: 'idle', windowMs: c.idleWindowMs, warmupMs: c.idleWarmupMs },
+        c.idleWindowMs + c.idleWarmupMs + 60_000,
+      );
       if (result.kind !== 'idle') {
         throw new Error(`expected an idle result, got ${result.kind}`);
       }
-      const idle: IdleRun = { windowMs: result.windowMs, cpuSeconds: result.cpuSeconds, clientOps: result.clientOps };
+      const idle: IdleRun = {
+        windowMs: result.windowMs,
+        cpuSeconds: result.cpuSeconds,
+        clientOps: result.clientOps,
+      };
       if (result.serverOps !== undefined) {
         idle.serverOps = result.serverOps;
         idle.serverOpsLabel = result.serverOpsLabel ?? '';

@@ -13,7 +13,14 @@ export type SystemId =
 /** Workloads of issue 5; `drain` and `restart` share one run (see README). */
 export type WorkloadName = 'enqueue' | 'drain' | 'restart' | 'lateness' | 'idle' | 'scale';
 
-export const WORKLOADS: readonly WorkloadName[] = ['enqueue', 'drain', 'restart', 'lateness', 'idle', 'scale'];
+export const WORKLOADS: readonly WorkloadName[] = [
+  'enqueue',
+  'drain',
+  'restart',
+  'lateness',
+  'idle',
+  'scale',
+];
 
 /** What a child process is asked to do. */
 export type ChildTask =

@@ -30,7 +30,10 @@ export function runChild(request: ChildRequest, timeoutMs: number): Promise<Chil
     child.on('exit', (code, signal) => {
       clearTimeout(timer);
       resolve({
-        reply: reply ?? { ok: false, error: `child ended without a reply (code ${code}, signal ${signal ?? 'none'})` },
+        reply: reply ?? {
+          ok: false,
+          error: `child ended without a reply (code ${code}, signal ${signal ?? 'none'})`,
+        },
         forkedAtEpochMs,
         wallMs: Date.now() - forkedAtEpochMs,
       });

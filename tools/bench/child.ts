@@ -1,6 +1,11 @@
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { type ChildReply, type ChildRequest, type ChildResult, type ChildTask } from './bench.types';
+import {
+  type ChildReply,
+  type ChildRequest,
+  type ChildResult,
+  type ChildTask,
+} from './bench.types';
 import { clientOps, countSqliteStatements } from './systems/op-counter';
 import { createSystem } from './systems/system-registry';
 import { type QueueSystem, UnavailableError } from './systems/system.port';
@@ -17,7 +22,10 @@ function nowMs(): number {
   return performance.timeOrigin + performance.now();
 }
 
-async function enqueueOne(system: QueueSystem, task: Extract<ChildTask, { kind: 'enqueue-one' }>): Promise<ChildResult> {
+async function enqueueOne(
+  system: QueueSystem,
+  task: Extract<ChildTask, { kind: 'enqueue-one' }>,
+): Promise<ChildResult> {
   await system.open({ clean: true });
   const base = Date.now() + HOUR_MS;
   const start = performance.now();
@@ -35,7 +43,13 @@ async function enqueueOne(system: QueueSystem, task: Extract<ChildTask, { kind: 
 }
 
 /** Bulk calls of `chunk` items; every item of one call shares one instant (plainjob's addMany takes one delay). */
-async function enqueueChunks(system: QueueSystem, n: number, chunk: number, instantOf: (chunkIndex: number) => number, capMs = Infinity): Promise<{ done: number; elapsedMs: number }> {
+async function enqueueChunks(
+  system: QueueSystem,
+  n: number,
+  chunk: number,
+  instantOf: (chunkIndex: number) => number,
+  capMs = Infinity,
+): Promise<{ done: number; elapsedMs: number }> {
   const start = performance.now();
   let done = 0;
   for (let c = 0; done < n; c++) {
@@ -50,10 +64,19 @@ async function enqueueChunks(system: QueueSystem, n: number, chunk: number, inst
   return { done, elapsedMs: performance.now() - start };
 }
 
-async function enqueueBulk(system: QueueSystem, task: Extract<ChildTask, { kind: 'enqueue-bulk' }>): Promise<ChildResult> {
+async function enqueueBulk(
+  system: QueueSystem,
+  task: Extract<ChildTask, { kind: 'enqueue-bulk' }>,
+): Promise<ChildResult> {
   await system.open({ clean: true });
   const base = Date.now() + HOUR_MS;
-  const { done, elapsedMs } = await enqueueChunks(system, task.n, task.chunk, (c) => base + c, task.capMs);
+  const { done, elapsedMs } = await enqueueChunks(
+    system,
+    task.n,
+    task.chunk,
+    (c) => base + c,
+    task.capMs,
+  );
   await system.close({ drop: false });
   return { kind: 'enqueue', done, elapsedMs, complete: done === task.n };
 }
@@ -71,7 +94,10 @@ async function seedFuture(system: QueueSystem, n: number, chunk: number): Promis
  * already due at once (Tickler sends it inline) must finish seeding inside the lead, or the
  * drain would measure fewer items: `overran` tells the parent.
  */
-async function seedDue(system: QueueSystem, task: Extract<ChildTask, { kind: 'seed-due' }>): Promise<ChildResult> {
+async function seedDue(
+  system: QueueSystem,
+  task: Extract<ChildTask, { kind: 'seed-due' }>,
+): Promise<ChildResult> {
   await system.open({ clean: true });
   const dueAtMs = Date.now() + task.leadMs;
   const { done, elapsedMs } = await enqueueChunks(system, task.n, task.chunk, () => dueAtMs);
@@ -80,7 +106,10 @@ async function seedDue(system: QueueSystem, task: Extract<ChildTask, { kind: 'se
   return { kind: 'seeded', done, elapsedMs, dueAtMs, overran };
 }
 
-async function drain(system: QueueSystem, task: Extract<ChildTask, { kind: 'drain' }>): Promise<ChildResult> {
+async function drain(
+  system: QueueSystem,
+  task: Extract<ChildTask, { kind: 'drain' }>,
+): Promise<ChildResult> {
   await system.open({ clean: false });
   let processed = 0;
   const start = performance.now();
@@ -106,14 +135,20 @@ async function drain(system: QueueSystem, task: Extract<ChildTask, { kind: 'drai
   return { kind: 'drain', processed, bootMs, drainMs, settledAtEpochMs, complete };
 }
 
-async function lateness(system: QueueSystem, task: Extract<ChildTask, { kind: 'lateness' }>): Promise<ChildResult> {
+async function lateness(
+  system: QueueSystem,
+  task: Extract<ChildTask, { kind: 'lateness' }>,
+): Promise<ChildResult> {
   await system.open({ clean: true });
   const samplesMs: number[] = [];
   await system.startWorker((scheduledMs) => {
     samplesMs.push(nowMs() - scheduledMs);
   });
   const t0 = Date.now();
-  const instants = Array.from({ length: task.n }, (_, i) => t0 + task.leadMs + Math.round((i * task.spreadMs) / task.n));
+  const instants = Array.from(
+    { length: task.n },
+    (_, i) => t0 + task.leadMs + Math.round((i * task.spreadMs) / task.n),
+  );
   for (let i = 0; i < instants.length; i += 100) {
     await system.enqueueBulk(instants.slice(i, i + 100));
   }
@@ -125,7 +160,10 @@ async function lateness(system: QueueSystem, task: Extract<ChildTask, { kind: 'l
   return { kind: 'lateness', samplesMs, missing: task.n - samplesMs.length };
 }
 
-async function idle(system: QueueSystem, task: Extract<ChildTask, { kind: 'idle' }>): Promise<ChildResult> {
+async function idle(
+  system: QueueSystem,
+  task: Extract<ChildTask, { kind: 'idle' }>,
+): Promise<ChildResult> {
   await system.open({ clean: true });
   await system.startWorker(() => undefined);
   await system.enqueueOne(Date.now() + HOUR_MS);
@@ -143,11 +181,16 @@ async function idle(system: QueueSystem, task: Extract<ChildTask, { kind: 'idle'
     windowMs: task.windowMs,
     cpuSeconds: (cpu.user + cpu.system) / 1e6,
     clientOps: ops,
-    ...(server0 && server1 ? { serverOps: server1.value - server0.value, serverOpsLabel: server1.label } : {}),
+    ...(server0 && server1
+      ? { serverOps: server1.value - server0.value, serverOpsLabel: server1.label }
+      : {}),
   };
 }
 
-async function dueCheck(system: QueueSystem, task: Extract<ChildTask, { kind: 'due-check' }>): Promise<ChildResult> {
+async function dueCheck(
+  system: QueueSystem,
+  task: Extract<ChildTask, { kind: 'due-check' }>,
+): Promise<ChildResult> {
   await system.open({ clean: false });
   await system.startWorker(() => undefined);
   const rows = await system.unsettled();
@@ -206,7 +249,13 @@ async function main(): Promise<void> {
   try {
     const result = await runTask(system, request.task);
     const cpu = process.cpuUsage();
-    reply = { ok: true, result, cpuSeconds: (cpu.user + cpu.system) / 1e6, rssBytes: process.memoryUsage().rss, clientOps: clientOps() };
+    reply = {
+      ok: true,
+      result,
+      cpuSeconds: (cpu.user + cpu.system) / 1e6,
+      rssBytes: process.memoryUsage().rss,
+      clientOps: clientOps(),
+    };
   } catch (error) {
     reply = {
       ok: false,

@@ -22,9 +22,15 @@ export class BenchUsageError extends Error {
   }
 }
 
-function list<T extends string>(value: string | undefined, allowed: readonly T[], flag: string): T[] {
+function list<T extends string>(
+  value: string | undefined,
+  allowed: readonly T[],
+  flag: string,
+): T[] {
   if (value === undefined) {
-    throw new BenchUsageError(`${flag} needs a value: one or more of ${allowed.join(', ')} (comma-separated)`);
+    throw new BenchUsageError(
+      `${flag} needs a value: one or more of ${allowed.join(', ')} (comma-separated)`,
+    );
   }
   const items = value.split(',').map((s) => s.trim());
   for (const item of items) {
@@ -40,7 +46,12 @@ function list<T extends string>(value: string | undefined, allowed: readonly T[]
  * tuned variant), `--workload <name[,name]>`, `--reps <n>`, `--docs` / `--no-docs`, `--report <file>`.
  */
 export function parseBenchArgs(argv: readonly string[]): BenchOptions {
-  const options: BenchOptions = { quick: false, systems: [...SYSTEMS], workloads: [...WORKLOADS], docs: true };
+  const options: BenchOptions = {
+    quick: false,
+    systems: [...SYSTEMS],
+    workloads: [...WORKLOADS],
+    docs: true,
+  };
   let docs: boolean | undefined;
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
@@ -73,17 +84,22 @@ export function parseBenchArgs(argv: readonly string[]): BenchOptions {
       case '--report': {
         const file = argv[++i];
         if (file === undefined) {
-          throw new BenchUsageError('--report needs the path of a results JSON (e.g. tools/bench/results/latest.json)');
+          throw new BenchUsageError(
+            '--report needs the path of a results JSON (e.g. tools/bench/results/latest.json)',
+          );
         }
         options.report = file;
         break;
       }
       default:
-        throw new BenchUsageError(`unknown argument "${arg}"; use --quick, --only, --workload, --reps, --docs, --no-docs, --report <file>`);
+        throw new BenchUsageError(
+          `unknown argument "${arg}"; use --quick, --only, --workload, --reps, --docs, --no-docs, --report <file>`,
+        );
     }
   }
   // A filtered run is for iteration: it never replaces the published figures unless asked.
-  const filtered = options.systems.length !== SYSTEMS.length || options.workloads.length !== WORKLOADS.length;
+  const filtered =
+    options.systems.length !== SYSTEMS.length || options.workloads.length !== WORKLOADS.length;
   options.docs = docs ?? (!options.quick && !filtered);
   return options;
 }

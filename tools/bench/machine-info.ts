@@ -18,7 +18,9 @@ export function machineInfo(): MachineInfo {
 
 function packageVersion(root: string, name: string): string | undefined {
   try {
-    const json = JSON.parse(fs.readFileSync(path.join(root, 'node_modules', name, 'package.json'), 'utf8')) as { version?: string };
+    const json = JSON.parse(
+      fs.readFileSync(path.join(root, 'node_modules', name, 'package.json'), 'utf8'),
+    ) as { version?: string };
     return json.version;
   } catch {
     return undefined;
@@ -28,7 +30,16 @@ function packageVersion(root: string, name: string): string | undefined {
 /** Versions of every library and server in the comparison (servers only when reachable). */
 export async function versions(root: string): Promise<Record<string, string>> {
   const out: Record<string, string> = {};
-  for (const name of ['better-sqlite3', 'kysely', 'plainjob', 'bullmq', 'pg-boss', 'pg', 'vega', 'vega-lite']) {
+  for (const name of [
+    'better-sqlite3',
+    'kysely',
+    'plainjob',
+    'bullmq',
+    'pg-boss',
+    'pg',
+    'vega',
+    'vega-lite',
+  ]) {
     const v = packageVersion(root, name);
     if (v) {
       out[name] = v;
@@ -36,7 +47,14 @@ export async function versions(root: string): Promise<Record<string, string>> {
   }
   try {
     const Redis = loadIORedis();
-    const client = new Redis({ host: '127.0.0.1', port: 6379, lazyConnect: true, connectTimeout: 1000, maxRetriesPerRequest: 0, retryStrategy: () => null });
+    const client = new Redis({
+      host: '127.0.0.1',
+      port: 6379,
+      lazyConnect: true,
+      connectTimeout: 1000,
+      maxRetriesPerRequest: 0,
+      retryStrategy: () => null,
+    });
     try {
       await client.connect();
       const info = await client.info('server');
@@ -48,7 +66,10 @@ export async function versions(root: string): Promise<Record<string, string>> {
   } catch {
     // not reachable: the system is reported "not run"
   }
-  const pg = new Client({ connectionString: 'postgres://postgres@127.0.0.1:5432/test', connectionTimeoutMillis: 1000 });
+  const pg = new Client({
+    connectionString: 'postgres://postgres@127.0.0.1:5432/test',
+    connectionTimeoutMillis: 1000,
+  });
   try {
     await pg.connect();
     const r = await pg.query<{ server_version: string }>('show server_version');
@@ -66,7 +87,11 @@ function createRequireVersion(name: string): string | undefined {
   const extra = process.env.TICKLER_BENCH_PEER_MODULES ?? '/tmp/tickler-bench-peers/node_modules';
   for (const dir of [path.join(__dirname, '../../../node_modules'), extra]) {
     try {
-      return (JSON.parse(fs.readFileSync(path.join(dir, name, 'package.json'), 'utf8')) as { version: string }).version;
+      return (
+        JSON.parse(fs.readFileSync(path.join(dir, name, 'package.json'), 'utf8')) as {
+          version: string;
+        }
+      ).version;
     } catch {
       // next
     }

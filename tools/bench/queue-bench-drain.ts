@@ -39,12 +39,19 @@ export function seed(file: string, rows: number, dueMs: number): void {
 }
 
 export async function migratedFile(file: string): Promise<void> {
-  const app = await Application.create({ database: openSqliteDatabase({ file }), contexts: [benchContext] });
+  const app = await Application.create({
+    database: openSqliteDatabase({ file }),
+    contexts: [benchContext],
+  });
   await app.stop();
 }
 
 export async function drainQueue(file: string, rows: number): Promise<number> {
-  const app = await Application.create({ database: openSqliteDatabase({ file }), contexts: [benchContext], queue: { batchSize: BATCH } });
+  const app = await Application.create({
+    database: openSqliteDatabase({ file }),
+    contexts: [benchContext],
+    queue: { batchSize: BATCH },
+  });
   benchObserved.noops = 0;
   const started = performance.now();
   app.start();
@@ -53,7 +60,9 @@ export async function drainQueue(file: string, rows: number): Promise<number> {
   const stats = await app.queue.stats();
   await app.stop();
   if (benchObserved.noops !== rows || stats.pending + stats.running + stats.failed !== 0) {
-    throw new Error(`queue drain incomplete: ran ${benchObserved.noops} of ${rows}, stats ${JSON.stringify(stats)}`);
+    throw new Error(
+      `queue drain incomplete: ran ${benchObserved.noops} of ${rows}, stats ${JSON.stringify(stats)}`,
+    );
   }
   return elapsed;
 }
@@ -69,8 +78,13 @@ export function drainRaw(file: string, rows: number): number {
      where id in (select id from shared_scheduled_commands where status in ('pending', 'running') and run_at <= ? order by run_at limit ?)
        and status in ('pending', 'running') and run_at <= ? returning *`,
   );
-  const settle = db.prepare(`delete from shared_scheduled_commands where lease_token = ? and status = 'running' and id in (select value from json_each(?))`);
-  const claimTx = db.transaction((token: string, now: string, lease: string) => claim.all(token, lease, now, now, BATCH, now) as { id: string; payload: string }[]);
+  const settle = db.prepare(
+    `delete from shared_scheduled_commands where lease_token = ? and status = 'running' and id in (select value from json_each(?))`,
+  );
+  const claimTx = db.transaction(
+    (token: string, now: string, lease: string) =>
+      claim.all(token, lease, now, now, BATCH, now) as { id: string; payload: string }[],
+  );
   const settleTx = db.transaction((token: string, done: string) => settle.run(token, done));
   let ran = 0;
   const noop = (payload: unknown): number => (payload ? 1 : 0);
@@ -78,7 +92,11 @@ export function drainRaw(file: string, rows: number): number {
   for (;;) {
     const nowMs = Date.now();
     const token = ids.next();
-    const batch = claimTx.immediate(token, new Date(nowMs).toISOString(), new Date(nowMs + 30_000).toISOString());
+    const batch = claimTx.immediate(
+      token,
+      new Date(nowMs).toISOString(),
+      new Date(nowMs + 30_000).toISOString(),
+    );
     if (batch.length === 0) {
       break;
     }
@@ -98,7 +116,9 @@ export function drainRaw(file: string, rows: number): number {
 function median(values: readonly number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? (sorted[mid] ?? Number.NaN) : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
+  return sorted.length % 2 === 1
+    ? (sorted[mid] ?? Number.NaN)
+    : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
 }
 
 /** Fresh, migrated, seeded file for one drain. */
@@ -128,5 +148,16 @@ export async function benchDrain(dir: string, rows: number, reps: number): Promi
   const rawMs = median(rawRunsMs);
   const queueRowsPerSec = (rows / queueMs) * 1000;
   const rawRowsPerSec = (rows / rawMs) * 1000;
-  return { rows, batchSize: BATCH, reps, queueRunsMs, rawRunsMs, queueMs, rawMs, queueRowsPerSec, rawRowsPerSec, ratio: queueRowsPerSec / rawRowsPerSec };
+  return {
+    rows,
+    batchSize: BATCH,
+    reps,
+    queueRunsMs,
+    rawRunsMs,
+    queueMs,
+    rawMs,
+    queueRowsPerSec,
+    rawRowsPerSec,
+    ratio: queueRowsPerSec / rawRowsPerSec,
+  };
 }

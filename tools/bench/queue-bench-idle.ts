@@ -14,7 +14,10 @@ export interface IdleResult {
 
 export async function benchIdle(dir: string, idleMs: number, sweepMs: number): Promise<IdleResult> {
   const seen: string[] = [];
-  const database = openSqliteDatabase({ file: `${dir}/idle.db`, onStatement: (text) => seen.push(text) });
+  const database = openSqliteDatabase({
+    file: `${dir}/idle.db`,
+    onStatement: (text) => seen.push(text),
+  });
   const app = await Application.create({ database, contexts: [benchContext], queue: { sweepMs } });
   await app.queue.enqueue(new BenchNoop(), { delayMs: 3_600_000 });
   app.start();

@@ -23,7 +23,11 @@ function percentile(sorted: readonly number[], p: number): number {
 
 function figures(samples: readonly number[]): LatenessFigures {
   const sorted = [...samples].sort((a, b) => a - b);
-  return { p50Ms: percentile(sorted, 50), p99Ms: percentile(sorted, 99), maxMs: sorted.at(-1) ?? Number.NaN };
+  return {
+    p50Ms: percentile(sorted, 50),
+    p99Ms: percentile(sorted, 99),
+    maxMs: sorted.at(-1) ?? Number.NaN,
+  };
 }
 
 /** Bare timers on the same schedule: the floor any in-process scheduler sits on. */
@@ -44,9 +48,16 @@ function baselineLateness(commands: number, windowMs: number): Promise<LatenessF
   });
 }
 
-export async function benchLateness(dir: string, commands: number, windowMs: number): Promise<LatenessResult> {
+export async function benchLateness(
+  dir: string,
+  commands: number,
+  windowMs: number,
+): Promise<LatenessResult> {
   const baseline = await baselineLateness(commands, windowMs);
-  const app = await Application.create({ database: openSqliteDatabase({ file: `${dir}/lateness.db` }), contexts: [benchContext] });
+  const app = await Application.create({
+    database: openSqliteDatabase({ file: `${dir}/lateness.db` }),
+    contexts: [benchContext],
+  });
   benchObserved.latenessMs.length = 0;
   app.start();
   // Start a little ahead so enqueueing (written first, then armed) never makes a row late.
@@ -55,7 +66,11 @@ export async function benchLateness(dir: string, commands: number, windowMs: num
   await app.uow.run(async (tx) => {
     for (let i = 0; i < commands; i++) {
       const dueMs = Math.round(firstMs + i * stepMs);
-      await app.queue.enqueue(Object.assign(new BenchLateness(), { dueMs }), { runAt: new Date(dueMs) }, tx);
+      await app.queue.enqueue(
+        Object.assign(new BenchLateness(), { dueMs }),
+        { runAt: new Date(dueMs) },
+        tx,
+      );
     }
   });
   await new Promise<void>((resolve, reject) => {

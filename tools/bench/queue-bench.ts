@@ -10,17 +10,37 @@ import { benchDrain } from './queue-bench-drain';
 import { benchIdle } from './queue-bench-idle';
 import { benchLateness } from './queue-bench-lateness';
 
-const FULL = { drainRows: 100_000, drainReps: 3, latenessCommands: 1_000, latenessWindowMs: 10_000, idleMs: 30_000, sweepMs: 7_000 };
-const QUICK = { drainRows: 10_000, drainReps: 1, latenessCommands: 200, latenessWindowMs: 2_000, idleMs: 3_000, sweepMs: 700 };
+const FULL = {
+  drainRows: 100_000,
+  drainReps: 3,
+  latenessCommands: 1_000,
+  latenessWindowMs: 10_000,
+  idleMs: 30_000,
+  sweepMs: 7_000,
+};
+const QUICK = {
+  drainRows: 10_000,
+  drainReps: 1,
+  latenessCommands: 200,
+  latenessWindowMs: 2_000,
+  idleMs: 3_000,
+  sweepMs: 700,
+};
 
 function version(name: string): string {
   // Not `require.resolve(name + '/package.json')`: kysely's exports map hides it.
   const entry = require.resolve(name);
-  const root = entry.slice(0, entry.lastIndexOf(`node_modules${path.sep}${name}`) + `node_modules${path.sep}${name}`.length);
-  return (JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as { version: string }).version;
+  const root = entry.slice(
+    0,
+    entry.lastIndexOf(`node_modules${path.sep}${name}`) + `node_modules${path.sep}${name}`.length,
+  );
+  return (
+    JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as { version: string }
+  ).version;
 }
 
-const fmt = (n: number, digits = 1): string => n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
+const fmt = (n: number, digits = 1): string =>
+  n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
 
 async function main(): Promise<void> {
   const quick = process.argv.includes('--quick');
@@ -40,13 +60,17 @@ async function main(): Promise<void> {
       `(a) drain ${drain.rows.toLocaleString('en-US')} due no-ops, batch ${drain.batchSize}, median of ${drain.reps}: queue ${fmt(drain.queueMs, 0)} ms = ${fmt(drain.queueRowsPerSec, 0)} rows/s; ` +
         `raw ${fmt(drain.rawMs, 0)} ms = ${fmt(drain.rawRowsPerSec, 0)} rows/s; ratio ${fmt(drain.ratio * 100)} % (target >= 40 %)`,
     );
-    console.log(`    runs (ms): raw ${drain.rawRunsMs.map((ms) => fmt(ms, 0)).join(', ')}; queue ${drain.queueRunsMs.map((ms) => fmt(ms, 0)).join(', ')}`);
+    console.log(
+      `    runs (ms): raw ${drain.rawRunsMs.map((ms) => fmt(ms, 0)).join(', ')}; queue ${drain.queueRunsMs.map((ms) => fmt(ms, 0)).join(', ')}`,
+    );
 
     const lateness = await benchLateness(dir, sizes.latenessCommands, sizes.latenessWindowMs);
     console.log(
       `(b) lateness of ${lateness.commands} commands over ${lateness.windowMs / 1000} s, SystemClock: p50 ${lateness.p50Ms} ms, p99 ${lateness.p99Ms} ms, max ${lateness.maxMs} ms (target p99 <= 5 ms)`,
     );
-    console.log(`    bare setTimeout on the same schedule just before: p50 ${lateness.baseline.p50Ms} ms, p99 ${lateness.baseline.p99Ms} ms, max ${lateness.baseline.maxMs} ms`);
+    console.log(
+      `    bare setTimeout on the same schedule just before: p50 ${lateness.baseline.p50Ms} ms, p99 ${lateness.baseline.p99Ms} ms, max ${lateness.baseline.maxMs} ms`,
+    );
 
     const idle = await benchIdle(dir, sizes.idleMs, sizes.sweepMs);
     console.log(

@@ -83,12 +83,15 @@ async function step(
   const direct = await handler.execute(validated);
   const handlerMs = Number(process.hrtime.bigint() - started) / 1e6;
   if (JSON.stringify(direct) !== JSON.stringify(result)) {
-    throw new Error(`${name}: results differ ${JSON.stringify(direct)} vs ${JSON.stringify(result)}`);
+    throw new Error(
+      `${name}: results differ ${JSON.stringify(direct)} vs ${JSON.stringify(result)}`,
+    );
   }
   return { name, result, dispatchMs, handlerMs };
 }
 
-const rate = (n: number, ms: number): string => `${Math.round((n / ms) * 1000).toLocaleString('en')}/s`;
+const rate = (n: number, ms: number): string =>
+  `${Math.round((n / ms) * 1000).toLocaleString('en')}/s`;
 
 async function main(): Promise<void> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tickler-reconcile-bench-'));
@@ -106,8 +109,12 @@ async function main(): Promise<void> {
       .map((p, i) => (i % 9 === 0 ? { ...p, title: `${p.title} (moved)` } : p));
     steps.push(await step('10 % drifted, 10 % removed', apps, next));
 
-    console.log(`reconcile bench: ${ENTRIES} entries, ${USERS} users, Node ${process.version}, ${os.cpus().length} × ${os.cpus()[0]?.model ?? '?'}`);
-    console.log('| step | plan entries | result | handler | handler rows/s | dispatch (with validation) | dispatch rows/s |');
+    console.log(
+      `reconcile bench: ${ENTRIES} entries, ${USERS} users, Node ${process.version}, ${os.cpus().length} × ${os.cpus()[0]?.model ?? '?'}`,
+    );
+    console.log(
+      '| step | plan entries | result | handler | handler rows/s | dispatch (with validation) | dispatch rows/s |',
+    );
     console.log('| --- | ---: | --- | ---: | ---: | ---: | ---: |');
     for (const [i, s] of steps.entries()) {
       const n = i === 2 ? next.length : first.length;

@@ -38,8 +38,13 @@ const runStartMs = Date.now();
 
 /** Progress lines carry the seconds since the run started (where a quick run's budget goes). */
 function log(line: string): void {
-  const progress = line.length > 0 && !line.startsWith('#') && !line.startsWith('|') && !line.includes('\n');
-  process.stdout.write(progress ? `[${((Date.now() - runStartMs) / 1000).toFixed(1).padStart(5)} s] ${line}\n` : `${line}\n`);
+  const progress =
+    line.length > 0 && !line.startsWith('#') && !line.startsWith('|') && !line.includes('\n');
+  process.stdout.write(
+    progress
+      ? `[${((Date.now() - runStartMs) / 1000).toFixed(1).padStart(5)} s] ${line}\n`
+      : `${line}\n`,
+  );
 }
 
 /** docs/benchmarks.md's peers section and the two plots, from one run's results. */
@@ -59,16 +64,25 @@ async function main(): Promise<void> {
     // Re-render only (e.g. after a change to the report's wording): the figures are the file's.
     const saved = JSON.parse(fs.readFileSync(options.report, 'utf8')) as BenchResults;
     await writeDocs(saved);
-    log(`wrote docs/benchmarks.md (peers section) and docs/benchmarks/*.svg from ${options.report}`);
+    log(
+      `wrote docs/benchmarks.md (peers section) and docs/benchmarks/*.svg from ${options.report}`,
+    );
     return;
   }
   const config = benchConfig(options.quick, options.reps);
   const started = new Date();
-  const command = ['npm run bench', ...(process.argv.length > 2 ? ['--', ...process.argv.slice(2)] : [])].join(' ');
+  const command = [
+    'npm run bench',
+    ...(process.argv.length > 2 ? ['--', ...process.argv.slice(2)] : []),
+  ].join(' ');
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tickler-bench-'));
-  log(`${command}: ${config.mode} run (enqueue/drain N = ${config.enqueueN}/${config.drainN}, ${config.reps} rep(s)); data in ${dataDir}`);
+  log(
+    `${command}: ${config.mode} run (enqueue/drain N = ${config.enqueueN}/${config.drainN}, ${config.reps} rep(s)); data in ${dataDir}`,
+  );
   if (config.mode === 'quick') {
-    log('quick mode: smaller N and fewer repetitions than issue 5 asks; the figures are for iteration only');
+    log(
+      'quick mode: smaller N and fewer repetitions than issue 5 asks; the figures are for iteration only',
+    );
   }
 
   const benches = new Map<SystemId, SystemBench>();
@@ -90,7 +104,9 @@ async function main(): Promise<void> {
 
   if (options.workloads.includes('lateness')) {
     for (const round of LATENESS_ROUNDS) {
-      const members = round.map((s) => benches.get(s)).filter((b): b is SystemBench => b !== undefined && b.results.status !== 'not run');
+      const members = round
+        .map((s) => benches.get(s))
+        .filter((b): b is SystemBench => b !== undefined && b.results.status !== 'not run');
       if (members.length > 0) {
         log(`lateness, at the same time: ${members.map((b) => b.results.system).join(', ')}`);
         await Promise.all(members.map((b) => b.latenessRound()));
@@ -100,9 +116,13 @@ async function main(): Promise<void> {
 
   if (options.workloads.includes('idle')) {
     for (const round of IDLE_ROUNDS) {
-      const members = round.map((s) => benches.get(s)).filter((b): b is SystemBench => b !== undefined && b.results.status !== 'not run');
+      const members = round
+        .map((s) => benches.get(s))
+        .filter((b): b is SystemBench => b !== undefined && b.results.status !== 'not run');
       if (members.length > 0) {
-        log(`idle (${config.idleWindowMs / 1000} s): ${members.map((b) => b.results.system).join(', ')}`);
+        log(
+          `idle (${config.idleWindowMs / 1000} s): ${members.map((b) => b.results.system).join(', ')}`,
+        );
         await Promise.all(members.map((b) => b.idle()));
       }
     }
@@ -112,7 +132,12 @@ async function main(): Promise<void> {
   // file-backed ones go with the data folder.
   await Promise.all(
     [...benches]
-      .filter(([system, bench]) => baseOf(system) === system && !IN_DATA_DIR.includes(system) && bench.results.status !== 'not run')
+      .filter(
+        ([system, bench]) =>
+          baseOf(system) === system &&
+          !IN_DATA_DIR.includes(system) &&
+          bench.results.status !== 'not run',
+      )
       .map(([, bench]) => bench.clean()),
   );
   fs.rmSync(dataDir, { recursive: true, force: true });
@@ -131,7 +156,10 @@ async function main(): Promise<void> {
 
   const resultsDir = path.join(ROOT, 'tools/bench/results');
   fs.mkdirSync(resultsDir, { recursive: true });
-  const file = path.join(resultsDir, `${started.toISOString().replace(/[:.]/g, '-')}-${config.mode}.json`);
+  const file = path.join(
+    resultsDir,
+    `${started.toISOString().replace(/[:.]/g, '-')}-${config.mode}.json`,
+  );
   fs.writeFileSync(file, `${JSON.stringify(results, null, 2)}\n`);
   log(`results: ${path.relative(ROOT, file)}`);
 
@@ -139,11 +167,15 @@ async function main(): Promise<void> {
   if (options.docs) {
     fs.writeFileSync(path.join(resultsDir, 'latest.json'), `${JSON.stringify(results, null, 2)}\n`);
     await writeDocs(results);
-    log('wrote docs/benchmarks.md (peers section), docs/benchmarks/*.svg, tools/bench/results/latest.json');
+    log(
+      'wrote docs/benchmarks.md (peers section), docs/benchmarks/*.svg, tools/bench/results/latest.json',
+    );
   }
   log('');
   log(section);
-  log(`done in ${results.durationSec.toFixed(0)} s; targets met: ${checkTargets(results).filter((c) => c.met === true).length}/${checkTargets(results).length}`);
+  log(
+    `done in ${results.durationSec.toFixed(0)} s; targets met: ${checkTargets(results).filter((c) => c.met === true).length}/${checkTargets(results).length}`,
+  );
 }
 
 main().catch((error: unknown) => {
@@ -151,6 +183,8 @@ main().catch((error: unknown) => {
     process.stderr.write(`${error.message}\n`);
     process.exit(2);
   }
-  process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.stderr.write(
+    `${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+  );
   process.exit(1);
 });

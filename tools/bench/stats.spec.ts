@@ -16,10 +16,39 @@ function results(): BenchResults {
     machine: { nproc: 2, cpuModel: 'cpu', memoryGiB: 24, node: 'v20', os: 'Linux' },
     versions: { plainjob: '0.0.14' },
     systems: [
-      { system: 'raw', label: 'raw better-sqlite3', settings: 's', status: 'ok', notes: [], drain: [run(100), run(120), run(110)], latenessSamples: [1, 2, -0.5] },
-      { system: 'raw-inbox', label: 'raw better-sqlite3 (inbox equivalent)', settings: 's', status: 'ok', notes: [], drain: [run(66)] },
-      { system: 'tickler', label: 'Tickler', settings: 's', status: 'ok', notes: [], drain: [run(33)], restartMs: [900] },
-      { system: 'bullmq', label: 'BullMQ', settings: 's', status: 'not run', notes: ['not run: Redis down'] },
+      {
+        system: 'raw',
+        label: 'raw better-sqlite3',
+        settings: 's',
+        status: 'ok',
+        notes: [],
+        drain: [run(100), run(120), run(110)],
+        latenessSamples: [1, 2, -0.5],
+      },
+      {
+        system: 'raw-inbox',
+        label: 'raw better-sqlite3 (inbox equivalent)',
+        settings: 's',
+        status: 'ok',
+        notes: [],
+        drain: [run(66)],
+      },
+      {
+        system: 'tickler',
+        label: 'Tickler',
+        settings: 's',
+        status: 'ok',
+        notes: [],
+        drain: [run(33)],
+        restartMs: [900],
+      },
+      {
+        system: 'bullmq',
+        label: 'BullMQ',
+        settings: 's',
+        status: 'not run',
+        notes: ['not run: Redis down'],
+      },
     ],
   };
 }
@@ -35,7 +64,9 @@ describe('bench statistics', () => {
   it('summarises repetitions as median with min and max, ignoring missing runs', () => {
     expect(spreadOf([3, Number.NaN, 1, 2])).toEqual({ median: 2, min: 1, max: 3, n: 3 });
     expect(spreadOf([])).toBeUndefined();
-    expect(formatSpread({ median: 12_345, min: 10_000, max: 15_000, n: 3 })).toBe('12.3k (10.0k–15.0k)');
+    expect(formatSpread({ median: 12_345, min: 10_000, max: 15_000, n: 3 })).toBe(
+      '12.3k (10.0k–15.0k)',
+    );
   });
 
   it('reports lateness percentiles and the maximum', () => {
@@ -59,7 +90,9 @@ describe('bench command line', () => {
   });
 
   it('takes a results file to re-render from, and refuses --report without one', () => {
-    expect(parseBenchArgs(['--report', 'tools/bench/results/latest.json']).report).toBe('tools/bench/results/latest.json');
+    expect(parseBenchArgs(['--report', 'tools/bench/results/latest.json']).report).toBe(
+      'tools/bench/results/latest.json',
+    );
     expect(parseBenchArgs([]).report).toBeUndefined();
     expect(() => parseBenchArgs(['--report'])).toThrow(/--report needs the path/);
   });
@@ -67,13 +100,16 @@ describe('bench command line', () => {
 
 describe('bench report', () => {
   it('replaces only its own section and keeps the other sections of the document', () => {
-    const doc = '# Benchmarks\n\n## Kernel queue\n\nkernel figures\n\n## Side by side with peers\n\nold\n\n## Later\n\nkept\n';
+    const doc =
+      '# Benchmarks\n\n## Kernel queue\n\nkernel figures\n\n## Side by side with peers\n\nold\n\n## Later\n\nkept\n';
     const next = spliceSection(doc, '## Side by side with peers\n\nnew\n');
     expect(next).toContain('## Kernel queue\n\nkernel figures');
     expect(next).toContain('new');
     expect(next).not.toContain('old');
     expect(next).toContain('## Later\n\nkept');
-    expect(spliceSection('', '## Side by side with peers\n')).toBe('# Benchmarks\n\n## Side by side with peers\n');
+    expect(spliceSection('', '## Side by side with peers\n')).toBe(
+      '# Benchmarks\n\n## Side by side with peers\n',
+    );
   });
 
   it('writes ratios and not-run systems into the section', () => {
@@ -82,20 +118,30 @@ describe('bench report', () => {
     expect(section).toContain('| not run: Redis down |');
     expect(section).toContain('| raw better-sqlite3 (inbox equivalent) | – | – | 0.50× |');
     // Judged against the raw doing the same work; the job-queue raw's ratio is printed alongside.
-    expect(section).toContain('| drain ≥ 40 % of raw (inbox equivalent) | 50 % (job-queue raw: 30 %) | met |');
+    expect(section).toContain(
+      '| drain ≥ 40 % of raw (inbox equivalent) | 50 % (job-queue raw: 30 %) | met |',
+    );
     expect(section).toContain('because it does the same work per reminder as Tickler');
   });
 
   it('does not judge the raw-relative targets without the inbox-equivalent raw', () => {
     const partial = results();
     partial.systems = partial.systems.filter((s) => s.system !== 'raw-inbox');
-    expect(peersSection(partial)).toContain('| drain ≥ 40 % of raw (inbox equivalent) | – (job-queue raw: 30 %) | not judged (the inbox-equivalent raw did not run) |');
+    expect(peersSection(partial)).toContain(
+      '| drain ≥ 40 % of raw (inbox equivalent) | – (job-queue raw: 30 %) | not judged (the inbox-equivalent raw did not run) |',
+    );
   });
 
   it('feeds the plots from the JSON results only', () => {
     expect(throughputData(results())).toEqual([
       { system: 'raw better-sqlite3', workload: 'drain', perSec: 110, min: 100, max: 120 },
-      { system: 'raw better-sqlite3 (inbox equivalent)', workload: 'drain', perSec: 66, min: 66, max: 66 },
+      {
+        system: 'raw better-sqlite3 (inbox equivalent)',
+        workload: 'drain',
+        perSec: 66,
+        min: 66,
+        max: 66,
+      },
       { system: 'Tickler', workload: 'drain', perSec: 33, min: 33, max: 33 },
     ]);
     const values = (latenessSpec(results()).data as { values: { latenessMs: number }[] }).values;

@@ -27,7 +27,12 @@ export function spreadOf(values: readonly number[]): Spread | undefined {
   if (finite.length === 0) {
     return undefined;
   }
-  return { median: quantile(finite, 0.5), min: Math.min(...finite), max: Math.max(...finite), n: finite.length };
+  return {
+    median: quantile(finite, 0.5),
+    min: Math.min(...finite),
+    max: Math.max(...finite),
+    n: finite.length,
+  };
 }
 
 /** Lateness summary in ms. */

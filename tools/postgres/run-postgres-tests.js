@@ -34,7 +34,9 @@ async function main() {
   const port = Number(url.port || 5432);
   const error = await probe(host, port);
   if (error) {
-    process.stdout.write(`test-postgres: skipped, PostgreSQL unreachable at ${host}:${port} (${error.code ?? error.message})\n`);
+    process.stdout.write(
+      `test-postgres: skipped, PostgreSQL unreachable at ${host}:${port} (${error.code ?? error.message})\n`,
+    );
     process.exit(0);
   }
   const jest = require.resolve('jest/bin/jest');

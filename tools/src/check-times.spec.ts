@@ -28,9 +28,15 @@ const shop = BoundedContext.create({
 beforeEach(async () => {
   dir = createTempDirectory();
   file = dir.file('app.db');
-  const app = await Application.create({ database: openSqliteDatabase({ file }), contexts: [shop] });
+  const app = await Application.create({
+    database: openSqliteDatabase({ file }),
+    contexts: [shop],
+  });
   await app.queue.enqueue({ type: 'shop.noop', payload: {} }, { delayMs: 60_000 });
-  await app.queue.enqueue({ type: 'shop.noop', payload: {} }, { runAt: '2026-09-10T10:30:00+02:00' });
+  await app.queue.enqueue(
+    { type: 'shop.noop', payload: {} },
+    { runAt: '2026-09-10T10:30:00+02:00' },
+  );
   await app.stop();
 });
 
@@ -38,9 +44,17 @@ afterEach(() => {
   dir.remove();
 });
 
-function insert(values: { id: string; placed_at: unknown; deliver_for?: unknown; deadline?: unknown; note?: string }): void {
+function insert(values: {
+  id: string;
+  placed_at: unknown;
+  deliver_for?: unknown;
+  deadline?: unknown;
+  note?: string;
+}): void {
   const db = new BetterSqlite3(file);
-  db.prepare('insert into shop_orders (id, placed_at, deliver_for, deadline, note) values (@id, @placed_at, @deliver_for, @deadline, @note)').run({
+  db.prepare(
+    'insert into shop_orders (id, placed_at, deliver_for, deadline, note) values (@id, @placed_at, @deliver_for, @deadline, @note)',
+  ).run({
     deliver_for: null,
     deadline: null,
     note: 'hello',
@@ -51,7 +65,11 @@ function insert(values: { id: string; placed_at: unknown; deliver_for?: unknown;
 
 describe('check-times', () => {
   it('passes a migrated database written through toIsoUtc, covering the kernel and context columns', () => {
-    insert({ id: 'a', placed_at: '2026-09-10T08:30:00.000Z', deliver_for: '2026-09-11T00:00:00.000Z' });
+    insert({
+      id: 'a',
+      placed_at: '2026-09-10T08:30:00.000Z',
+      deliver_for: '2026-09-11T00:00:00.000Z',
+    });
     const report = checkTimes(file);
     expect(report.problems).toEqual([]);
     const names = report.columns.map((c) => `${c.table}.${c.column}`);
@@ -77,10 +95,30 @@ describe('check-times', () => {
     const { problems } = checkTimes(file);
     expect(problems.filter((p) => p.reason === 'not-iso-utc')).toEqual([
       // A number written into a TEXT column becomes text by affinity, and is caught as such.
-      { table: 'shop_orders', column: 'placed_at', value: '1757493000000.0', reason: 'not-iso-utc' },
-      { table: 'shop_orders', column: 'placed_at', value: '2026-09-10T08:30:00Z', reason: 'not-iso-utc' },
-      { table: 'shop_orders', column: 'placed_at', value: '2026-09-10T10:30:00.000+02:00', reason: 'not-iso-utc' },
-      { table: 'shop_orders', column: 'deliver_for', value: '2026-09-10 08:30:00', reason: 'not-iso-utc' },
+      {
+        table: 'shop_orders',
+        column: 'placed_at',
+        value: '1757493000000.0',
+        reason: 'not-iso-utc',
+      },
+      {
+        table: 'shop_orders',
+        column: 'placed_at',
+        value: '2026-09-10T08:30:00Z',
+        reason: 'not-iso-utc',
+      },
+      {
+        table: 'shop_orders',
+        column: 'placed_at',
+        value: '2026-09-10T10:30:00.000+02:00',
+        reason: 'not-iso-utc',
+      },
+      {
+        table: 'shop_orders',
+        column: 'deliver_for',
+        value: '2026-09-10 08:30:00',
+        reason: 'not-iso-utc',
+      },
     ]);
   });
 
@@ -88,14 +126,34 @@ describe('check-times', () => {
     insert({ id: 'a', placed_at: '2026-09-10T08:45:00.000Z' });
     insert({ id: 'b', placed_at: '2026-09-10T09:30:00.000+02:00' });
     const { problems } = checkTimes(file);
-    expect(problems).toContainEqual({ table: 'shop_orders', column: 'placed_at', value: '2026-09-10T09:30:00.000+02:00', reason: 'text-order-differs-from-time-order' });
+    expect(problems).toContainEqual({
+      table: 'shop_orders',
+      column: 'placed_at',
+      value: '2026-09-10T09:30:00.000+02:00',
+      reason: 'text-order-differs-from-time-order',
+    });
   });
 
   it('detects a time column by its content when its name does not say so', () => {
-    insert({ id: 'a', placed_at: '2026-09-10T08:30:00.000Z', deadline: '2026-09-10T08:30:00+00:00' });
+    insert({
+      id: 'a',
+      placed_at: '2026-09-10T08:30:00.000Z',
+      deadline: '2026-09-10T08:30:00+00:00',
+    });
     const report = checkTimes(file);
-    expect(report.columns).toContainEqual({ table: 'shop_orders', column: 'deadline', detectedBy: 'content' });
-    expect(report.problems).toEqual([{ table: 'shop_orders', column: 'deadline', value: '2026-09-10T08:30:00+00:00', reason: 'not-iso-utc' }]);
+    expect(report.columns).toContainEqual({
+      table: 'shop_orders',
+      column: 'deadline',
+      detectedBy: 'content',
+    });
+    expect(report.problems).toEqual([
+      {
+        table: 'shop_orders',
+        column: 'deadline',
+        value: '2026-09-10T08:30:00+00:00',
+        reason: 'not-iso-utc',
+      },
+    ]);
   });
 
   it('exits 0 when clean, 1 with problems, 2 on usage errors', () => {

@@ -43,16 +43,29 @@ export function checkTimes(file: string): TimeCheckReport {
   }
   const db = new BetterSqlite3(file, { readonly: true, fileMustExist: true });
   try {
-    const tables = db.prepare(`select name from sqlite_master where type = 'table' and name not like 'sqlite_%' order by name`).pluck().all() as string[];
+    const tables = db
+      .prepare(
+        `select name from sqlite_master where type = 'table' and name not like 'sqlite_%' order by name`,
+      )
+      .pluck()
+      .all() as string[];
     const columns: { table: string; column: string; detectedBy: 'name' | 'content' }[] = [];
     const problems: TimeProblem[] = [];
     let rowsChecked = 0;
     for (const table of tables) {
-      const info = db.prepare(`pragma table_info(${quote(table)})`).all() as { name: string; type: string }[];
+      const info = db.prepare(`pragma table_info(${quote(table)})`).all() as {
+        name: string;
+        type: string;
+      }[];
       for (const { name } of info) {
         let detectedBy: 'name' | 'content' | undefined = TIME_NAME.test(name) ? 'name' : undefined;
         if (!detectedBy) {
-          const sample = db.prepare(`select ${quote(name)} from ${quote(table)} where typeof(${quote(name)}) = 'text' limit 50`).pluck().all() as string[];
+          const sample = db
+            .prepare(
+              `select ${quote(name)} from ${quote(table)} where typeof(${quote(name)}) = 'text' limit 50`,
+            )
+            .pluck()
+            .all() as string[];
           detectedBy = sample.some((v) => LOOKS_LIKE_TIME.test(v)) ? 'content' : undefined;
         }
         if (!detectedBy) {
@@ -60,7 +73,11 @@ export function checkTimes(file: string): TimeCheckReport {
         }
         columns.push({ table, column: name, detectedBy });
         // Ordered by the stored text, exactly as due predicates and indexes compare it.
-        const ordered = db.prepare(`select ${quote(name)} from ${quote(table)} where ${quote(name)} is not null order by ${quote(name)}`).pluck();
+        const ordered = db
+          .prepare(
+            `select ${quote(name)} from ${quote(table)} where ${quote(name)} is not null order by ${quote(name)}`,
+          )
+          .pluck();
         let found = 0;
         let previousMs = Number.NEGATIVE_INFINITY;
         for (const value of ordered.iterate()) {
@@ -75,7 +92,12 @@ export function checkTimes(file: string): TimeCheckReport {
           const ms = typeof value === 'string' ? Date.parse(value) : Number.NaN;
           if (Number.isFinite(ms)) {
             if (ms < previousMs) {
-              problems.push({ table, column: name, value: show(value), reason: 'text-order-differs-from-time-order' });
+              problems.push({
+                table,
+                column: name,
+                value: show(value),
+                reason: 'text-order-differs-from-time-order',
+              });
               found++;
             }
             previousMs = Math.max(previousMs, ms);
@@ -90,7 +112,10 @@ export function checkTimes(file: string): TimeCheckReport {
 }
 
 /** The command line: prints the report, returns the exit code (0 ok, 1 problems, 2 usage). */
-export function runCheckTimes(args: readonly string[], out: (line: string) => void = console.log): number {
+export function runCheckTimes(
+  args: readonly string[],
+  out: (line: string) => void = console.log,
+): number {
   const [file] = args;
   if (!file || args.length !== 1) {
     out('usage: check-times <database-file>');
@@ -109,7 +134,9 @@ export function runCheckTimes(args: readonly string[], out: (line: string) => vo
   for (const p of report.problems) {
     out(`FAIL ${p.table}.${p.column}: ${JSON.stringify(p.value)} — ${p.reason}`);
   }
-  out(`${report.columns.length} time columns, ${report.rowsChecked} values, ${report.problems.length} problems`);
+  out(
+    `${report.columns.length} time columns, ${report.rowsChecked} values, ${report.problems.length} problems`,
+  );
   return report.problems.length === 0 ? 0 : 1;
 }
 

@@ -32,7 +32,12 @@ async function main(): Promise<void> {
   }
   const hint = firstReminderHint(daemon.url, config);
   logger.info(
-    { url: daemon.url, db: databaseLabel(config), delivery: config.delivery, graceMs: config.graceMs },
+    {
+      url: daemon.url,
+      db: databaseLabel(config),
+      delivery: config.delivery,
+      graceMs: config.graceMs,
+    },
     'listening',
   );
   logger.info(hint, 'try it');

@@ -1,6 +1,11 @@
 import { type AddressInfo } from 'node:net';
 import pino, { type Logger as PinoLogger } from 'pino';
-import { Application, type Database, openPostgresDatabase, openSqliteDatabase } from '@tickler/core';
+import {
+  Application,
+  type Database,
+  openPostgresDatabase,
+  openSqliteDatabase,
+} from '@tickler/core';
 import { ensureAdminToken } from './auth/admin-token';
 import { Authenticator } from './auth/authenticator';
 import { UserTokenStore } from './auth/user-token.store';

@@ -3,7 +3,6 @@ import { DaemonProcess } from './support/daemon-process';
 import { inMs, scheduleLater, sendNow } from './support/fixtures';
 import { Api, type ErrorBody } from './support/http-client';
 
-
 let daemon: DaemonProcess;
 let api: Api;
 

@@ -1,7 +1,10 @@
-import { type NotificationView, type Page, type SendNotificationResult } from '@tickler/notifications';
+import {
+  type NotificationView,
+  type Page,
+  type SendNotificationResult,
+} from '@tickler/notifications';
 import { DaemonProcess } from './support/daemon-process';
 import { Api, type ErrorBody } from './support/http-client';
-
 
 let daemon: DaemonProcess;
 let api: Api;
@@ -31,8 +34,21 @@ describe('POST /v1/notifications/batch', () => {
       items: [
         { userId: 'cleo', title: 'Bins', message: 'out tonight', scheduledAt: inDays(1) },
         { userId: 'dan', title: 'Now', message: 'right now' },
-        { userId: 'cleo', title: 'Party', message: 'soon', eventAt: inDays(2), rule: 'lead:3600', idempotencyKey: 'p' },
-        { userId: 'cleo', title: 'Party again', message: 'soon', scheduledAt: inDays(3), idempotencyKey: 'p' },
+        {
+          userId: 'cleo',
+          title: 'Party',
+          message: 'soon',
+          eventAt: inDays(2),
+          rule: 'lead:3600',
+          idempotencyKey: 'p',
+        },
+        {
+          userId: 'cleo',
+          title: 'Party again',
+          message: 'soon',
+          scheduledAt: inDays(3),
+          idempotencyKey: 'p',
+        },
       ],
     });
     expect(res.status).toBe(200);
@@ -73,7 +89,9 @@ describe('POST /v1/notifications/batch', () => {
   });
 
   it('is listed in the OpenAPI document as an admin operation', async () => {
-    const doc = await api.get<{ paths: Record<string, Record<string, { operationId: string }>> }>('/openapi.json');
+    const doc = await api.get<{ paths: Record<string, Record<string, { operationId: string }>> }>(
+      '/openapi.json',
+    );
     expect(doc.body.paths['/v1/notifications/batch']?.post?.operationId).toBe('sendNotifications');
   });
 });

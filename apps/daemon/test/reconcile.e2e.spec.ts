@@ -2,7 +2,6 @@ import { type NotificationView, type Page } from '@tickler/notifications';
 import { DaemonProcess } from './support/daemon-process';
 import { Api, type ErrorBody } from './support/http-client';
 
-
 let daemon: DaemonProcess;
 let api: Api;
 

@@ -9,4 +9,9 @@ export interface Logger {
 const nothing = (): void => undefined;
 
 /** Discards everything (tests, library use without a logger). */
-export const silentLogger: Logger = { debug: nothing, info: nothing, warn: nothing, error: nothing };
+export const silentLogger: Logger = {
+  debug: nothing,
+  info: nothing,
+  warn: nothing,
+  error: nothing,
+};

@@ -45,7 +45,10 @@ describe('notifications use cases on SQLite', () => {
     const first = await send(app, { scheduledAt: at(HOUR), source });
     const error = await send(app, { scheduledAt: at(2 * HOUR), source }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(NotificationSourceKeyTakenError);
-    expect(error).toMatchObject({ code: 'NOTIFICATIONS.SOURCE_KEY_TAKEN', existingId: first.delivery.id });
+    expect(error).toMatchObject({
+      code: 'NOTIFICATIONS.SOURCE_KEY_TAKEN',
+      existingId: first.delivery.id,
+    });
     expect(await db.selectFrom('notification_deliveries').select('id').execute()).toHaveLength(1);
     // Another recipient, or another lead rule for the same key, is a different delivery.
     await send(app, { scheduledAt: at(HOUR), source, recipientId: 'bob' });

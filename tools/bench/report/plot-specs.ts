@@ -24,7 +24,13 @@ export function throughputData(results: BenchResults): ThroughputDatum[] {
     for (const [workload, values] of series) {
       const spread = spreadOf(values);
       if (spread) {
-        data.push({ system: s.label, workload, perSec: spread.median, min: spread.min, max: spread.max });
+        data.push({
+          system: s.label,
+          workload,
+          perSec: spread.median,
+          min: spread.min,
+          max: spread.max,
+        });
       }
     }
   }
@@ -36,9 +42,19 @@ export function throughputSpec(results: BenchResults): VegaLiteSpec {
   const order = results.systems.map((s) => s.label);
   return {
     $schema: 'https://vega.github.io/schema/vega-lite/v6.json',
-    title: { text: `Throughput, items per second (${results.config.mode} run, median with min–max)`, anchor: 'start' },
+    title: {
+      text: `Throughput, items per second (${results.config.mode} run, median with min–max)`,
+      anchor: 'start',
+    },
     data: { values: throughputData(results) },
-    facet: { row: { field: 'workload', type: 'nominal', title: null, sort: ['enqueue one per call', 'enqueue bulk', 'drain'] } },
+    facet: {
+      row: {
+        field: 'workload',
+        type: 'nominal',
+        title: null,
+        sort: ['enqueue one per call', 'enqueue bulk', 'drain'],
+      },
+    },
     spec: {
       width: 520,
       height: { step: 16 },
@@ -47,13 +63,23 @@ export function throughputSpec(results: BenchResults): VegaLiteSpec {
           mark: { type: 'bar' },
           encoding: {
             y: { field: 'system', type: 'nominal', sort: order, title: null },
-            x: { field: 'perSec', type: 'quantitative', scale: { type: 'log' }, stack: null, title: 'items/s (log scale)' },
+            x: {
+              field: 'perSec',
+              type: 'quantitative',
+              scale: { type: 'log' },
+              stack: null,
+              title: 'items/s (log scale)',
+            },
             color: { field: 'system', type: 'nominal', sort: order, legend: null },
           },
         },
         {
           mark: { type: 'rule', color: 'black' },
-          encoding: { y: { field: 'system', type: 'nominal', sort: order }, x: { field: 'min', type: 'quantitative', scale: { type: 'log' } }, x2: { field: 'max' } },
+          encoding: {
+            y: { field: 'system', type: 'nominal', sort: order },
+            x: { field: 'min', type: 'quantitative', scale: { type: 'log' } },
+            x2: { field: 'max' },
+          },
         },
         {
           mark: { type: 'text', align: 'left', dx: 4, fontSize: 10 },
@@ -77,7 +103,9 @@ export function latenessSpec(results: BenchResults): VegaLiteSpec {
       values.push({ system: s.label, latenessMs: Math.max(0.01, v) });
     }
   }
-  const order = results.systems.filter((s) => (s.latenessSamples ?? []).length > 0).map((s) => s.label);
+  const order = results.systems
+    .filter((s) => (s.latenessSamples ?? []).length > 0)
+    .map((s) => s.label);
   return {
     $schema: 'https://vega.github.io/schema/vega-lite/v6.json',
     title: {
@@ -92,7 +120,12 @@ export function latenessSpec(results: BenchResults): VegaLiteSpec {
         mark: { type: 'tick', opacity: 0.25, thickness: 1 },
         encoding: {
           y: { field: 'system', type: 'nominal', sort: order, title: null },
-          x: { field: 'latenessMs', type: 'quantitative', scale: { type: 'log' }, title: 'ms (log scale)' },
+          x: {
+            field: 'latenessMs',
+            type: 'quantitative',
+            scale: { type: 'log' },
+            title: 'ms (log scale)',
+          },
           color: { field: 'system', type: 'nominal', sort: order, legend: null },
         },
       },

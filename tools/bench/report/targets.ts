@@ -39,25 +39,37 @@ export function checkTargets(results: BenchResults): TargetCheck[] {
   const raw = find(results, 'raw-inbox');
   const jobRaw = find(results, 'raw');
   const checks: TargetCheck[] = [];
-  const ratioCheck = (target: string, pick: (s: SystemResults | undefined) => readonly RateRun[] | undefined, min: number): void => {
+  const ratioCheck = (
+    target: string,
+    pick: (s: SystemResults | undefined) => readonly RateRun[] | undefined,
+    min: number,
+  ): void => {
     const mine = medianRate(pick(t));
     const ref = medianRate(pick(raw));
     const job = medianRate(pick(jobRaw));
-    const versusJob = mine !== undefined && job !== undefined ? `job-queue raw: ${pct(mine / job)}` : undefined;
+    const versusJob =
+      mine !== undefined && job !== undefined ? `job-queue raw: ${pct(mine / job)}` : undefined;
     if (mine === undefined || ref === undefined) {
       checks.push({
         target,
         measured: versusJob === undefined ? '–' : `– (${versusJob})`,
         met: undefined,
-        note: raw === undefined ? 'the inbox-equivalent raw did not run' : 'not measured in this run',
+        note:
+          raw === undefined ? 'the inbox-equivalent raw did not run' : 'not measured in this run',
       });
       return;
     }
-    checks.push({ target, measured: pct(mine / ref) + (versusJob === undefined ? '' : ` (${versusJob})`), met: mine / ref >= min });
+    checks.push({
+      target,
+      measured: pct(mine / ref) + (versusJob === undefined ? '' : ` (${versusJob})`),
+      met: mine / ref >= min,
+    });
   };
   ratioCheck(`drain ≥ 40 % of ${RAW_REF}`, (s) => s?.drain, 0.4);
 
-  const peers = results.systems.filter((s) => !NOT_PEERS.includes(s.system) && s.status !== 'not run');
+  const peers = results.systems.filter(
+    (s) => !NOT_PEERS.includes(s.system) && s.status !== 'not run',
+  );
   const fastest = peers
     .map((p) => ({ label: p.label, rate: medianRate(p.drain) }))
     .filter((p): p is { label: string; rate: number } => p.rate !== undefined)
@@ -70,16 +82,26 @@ export function checkTargets(results: BenchResults): TargetCheck[] {
       met: tDrain / fastest.rate >= 3,
     });
   } else {
-    checks.push({ target: 'drain ≥ 3× the fastest peer', measured: '–', met: undefined, note: 'no peer ran' });
+    checks.push({
+      target: 'drain ≥ 3× the fastest peer',
+      measured: '–',
+      met: undefined,
+      note: 'no peer ran',
+    });
   }
-  ratioCheck(`enqueue one per call ≥ 50 % of ${RAW_REF} one-row commits`, (s) => s?.enqueueOne, 0.5);
+  ratioCheck(
+    `enqueue one per call ≥ 50 % of ${RAW_REF} one-row commits`,
+    (s) => s?.enqueueOne,
+    0.5,
+  );
   ratioCheck(`enqueue bulk ≥ 50 % of ${RAW_REF} bulk insert`, (s) => s?.enqueueBulk, 0.5);
 
   const p99 = spreadOf((t?.lateness ?? []).map((l) => l.p99))?.median;
   checks.push({
     target: 'lateness p99 ≤ 5 ms',
     measured: p99 === undefined ? '–' : `${formatNumber(p99)} ms`,
-    met: p99 === undefined ? undefined : p99 <= 5 && (t?.lateness ?? []).every((l) => l.missing === 0),
+    met:
+      p99 === undefined ? undefined : p99 <= 5 && (t?.lateness ?? []).every((l) => l.missing === 0),
   });
 
   const idle = t?.idle;
@@ -91,7 +113,12 @@ export function checkTargets(results: BenchResults): TargetCheck[] {
       met: idle.clientOps <= sweeps,
     });
   } else {
-    checks.push({ target: 'idle ≤ 1 statement per safety sweep, nothing else', measured: '–', met: undefined, note: 'not measured in this run' });
+    checks.push({
+      target: 'idle ≤ 1 statement per safety sweep, nothing else',
+      measured: '–',
+      met: undefined,
+      note: 'not measured in this run',
+    });
   }
 
   const small = t?.scale?.small;
@@ -104,9 +131,18 @@ export function checkTargets(results: BenchResults): TargetCheck[] {
       met: ratio <= 2,
     });
     const rssMb = large.rssBytes / 2 ** 20;
-    checks.push({ target: `RSS with ${formatNumber(large.rows)} rows ≤ 150 MB`, measured: `${rssMb.toFixed(0)} MB`, met: rssMb <= 150 });
+    checks.push({
+      target: `RSS with ${formatNumber(large.rows)} rows ≤ 150 MB`,
+      measured: `${rssMb.toFixed(0)} MB`,
+      met: rssMb <= 150,
+    });
   } else {
-    checks.push({ target: 'scale: due check ≤ 2× and RSS ≤ 150 MB', measured: '–', met: undefined, note: 'not measured in this run' });
+    checks.push({
+      target: 'scale: due check ≤ 2× and RSS ≤ 150 MB',
+      measured: '–',
+      met: undefined,
+      note: 'not measured in this run',
+    });
   }
 
   const restarts = (t?.restartMs ?? []).filter((v): v is number => v !== null);
@@ -115,9 +151,17 @@ export function checkTargets(results: BenchResults): TargetCheck[] {
   const target = `restart with ${formatNumber(results.config.drainN)} due rows ≤ 5 s`;
   if (unfinished) {
     // The drain cap is ≥ 5 s, so a fresh process that did not finish within it missed the target.
-    checks.push({ target, measured: `did not finish within ${results.config.drainCapMs / 1000} s`, met: results.config.drainCapMs >= 5000 ? false : undefined });
+    checks.push({
+      target,
+      measured: `did not finish within ${results.config.drainCapMs / 1000} s`,
+      met: results.config.drainCapMs >= 5000 ? false : undefined,
+    });
   } else {
-    checks.push({ target, measured: restart === undefined ? '–' : `${(restart / 1000).toFixed(2)} s`, met: restart === undefined ? undefined : restart <= 5000 });
+    checks.push({
+      target,
+      measured: restart === undefined ? '–' : `${(restart / 1000).toFixed(2)} s`,
+      met: restart === undefined ? undefined : restart <= 5000,
+    });
   }
   return checks;
 }

@@ -55,12 +55,20 @@ export class BullmqSystem implements QueueSystem {
 
   async open(options: { clean: boolean }): Promise<void> {
     this.Redis = loadIORedis();
-    const probe = new this.Redis({ ...REDIS, lazyConnect: true, connectTimeout: 1000, maxRetriesPerRequest: 0, retryStrategy: () => null });
+    const probe = new this.Redis({
+      ...REDIS,
+      lazyConnect: true,
+      connectTimeout: 1000,
+      maxRetriesPerRequest: 0,
+      retryStrategy: () => null,
+    });
     try {
       await probe.connect();
     } catch (error) {
       probe.disconnect();
-      throw new UnavailableError(`Redis at ${REDIS.host}:${REDIS.port} is not reachable: ${String(error)}`);
+      throw new UnavailableError(
+        `Redis at ${REDIS.host}:${REDIS.port} is not reachable: ${String(error)}`,
+      );
     }
     this.admin = probe;
     countRedisCommands(this.Redis);
@@ -84,7 +92,9 @@ export class BullmqSystem implements QueueSystem {
 
   async enqueueBulk(runAtMs: readonly number[]): Promise<void> {
     const now = Date.now();
-    await this.q.addBulk(runAtMs.map((s) => ({ name: 'bench', data: { s }, opts: { delay: Math.max(0, s - now) } })));
+    await this.q.addBulk(
+      runAtMs.map((s) => ({ name: 'bench', data: { s }, opts: { delay: Math.max(0, s - now) } })),
+    );
   }
 
   async startWorker(onRun: OnRun): Promise<void> {
@@ -95,13 +105,24 @@ export class BullmqSystem implements QueueSystem {
         onRun((job.data as { s: number }).s);
         return Promise.resolve();
       },
-      { connection: this.client(), ...(this.options.concurrency === undefined ? {} : { concurrency: this.options.concurrency }) },
+      {
+        connection: this.client(),
+        ...(this.options.concurrency === undefined
+          ? {}
+          : { concurrency: this.options.concurrency }),
+      },
     );
     await this.worker.waitUntilReady();
   }
 
   async unsettled(): Promise<number> {
-    const counts = await this.q.getJobCounts('wait', 'active', 'delayed', 'prioritized', 'waiting-children');
+    const counts = await this.q.getJobCounts(
+      'wait',
+      'active',
+      'delayed',
+      'prioritized',
+      'waiting-children',
+    );
     return Object.values(counts).reduce((a, b) => a + b, 0);
   }
 
@@ -114,7 +135,10 @@ export class BullmqSystem implements QueueSystem {
         total += Number(m[2]);
       }
     }
-    return { value: total, label: 'Redis INFO commandstats calls (server-wide, INFO itself excluded)' };
+    return {
+      value: total,
+      label: 'Redis INFO commandstats calls (server-wide, INFO itself excluded)',
+    };
   }
 
   async close(options: { drop: boolean }): Promise<void> {

@@ -23,11 +23,15 @@ export function loadIORedis(): RedisConstructor {
   bases.push(path.join(extra, 'noop.js'));
   for (const base of bases) {
     try {
-      const mod = createRequire(base)('ioredis') as { default?: RedisConstructor } & RedisConstructor;
+      const mod = createRequire(base)('ioredis') as {
+        default?: RedisConstructor;
+      } & RedisConstructor;
       return mod.default ?? mod;
     } catch {
       // try the next place
     }
   }
-  throw new UnavailableError('ioredis (the Redis client BullMQ 6 needs as a peer) is not installed');
+  throw new UnavailableError(
+    'ioredis (the Redis client BullMQ 6 needs as a peer) is not installed',
+  );
 }

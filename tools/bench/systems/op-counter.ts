@@ -27,7 +27,10 @@ export function countSqliteStatements(): void {
   }
   sqlitePatched = true;
   const probe = new BetterSqlite3(':memory:');
-  const statementProto = Object.getPrototypeOf(probe.prepare('select 1')) as Record<string, unknown>;
+  const statementProto = Object.getPrototypeOf(probe.prepare('select 1')) as Record<
+    string,
+    unknown
+  >;
   for (const method of ['run', 'get', 'all', 'iterate']) {
     const original = statementProto[method];
     if (typeof original === 'function') {

@@ -33,7 +33,9 @@ export class PgBossSystem implements QueueSystem {
     try {
       await admin.connect();
     } catch (error) {
-      throw new UnavailableError(`PostgreSQL at 127.0.0.1:5432/test is not reachable: ${String(error)}`);
+      throw new UnavailableError(
+        `PostgreSQL at 127.0.0.1:5432/test is not reachable: ${String(error)}`,
+      );
     }
     this.admin = admin;
     if (options.clean) {
@@ -43,7 +45,9 @@ export class PgBossSystem implements QueueSystem {
     const boss = new PgBossClass({ connectionString: CONNECTION, schema: SCHEMA });
     boss.on('error', () => undefined);
     // Count what pg-boss sends (client side): one call = one statement on the server.
-    const db = boss.getDb() as unknown as { executeSql: (text: string, values: unknown[]) => Promise<unknown> };
+    const db = boss.getDb() as unknown as {
+      executeSql: (text: string, values: unknown[]) => Promise<unknown>;
+    };
     const execute = db.executeSql.bind(db);
     db.executeSql = (text, values) => {
       countOp();
@@ -66,13 +70,17 @@ export class PgBossSystem implements QueueSystem {
   }
 
   async enqueueBulk(runAtMs: readonly number[]): Promise<void> {
-    await this.b.insert(runAtMs.map((s) => ({ name: QUEUE, data: { s }, startAfter: new Date(s) })));
+    await this.b.insert(
+      runAtMs.map((s) => ({ name: QUEUE, data: { s }, startAfter: new Date(s) })),
+    );
   }
 
   async startWorker(onRun: OnRun): Promise<void> {
     const options: PgBoss.WorkOptions = {
       ...(this.options.batchSize === undefined ? {} : { batchSize: this.options.batchSize }),
-      ...(this.options.pollingIntervalSeconds === undefined ? {} : { pollingIntervalSeconds: this.options.pollingIntervalSeconds }),
+      ...(this.options.pollingIntervalSeconds === undefined
+        ? {}
+        : { pollingIntervalSeconds: this.options.pollingIntervalSeconds }),
     };
     await this.b.work<{ s: number }>(QUEUE, options, (jobs) => {
       for (const job of jobs) {
@@ -96,8 +104,13 @@ export class PgBossSystem implements QueueSystem {
   }
 
   async serverOps(): Promise<{ value: number; label: string }> {
-    const r = await (this.admin as Client).query<{ n: string }>(`select xact_commit as n from pg_stat_database where datname = 'test'`);
-    return { value: Number(r.rows[0]?.n ?? 0), label: 'pg_stat_database.xact_commit of db test (server-wide, includes the probe queries)' };
+    const r = await (this.admin as Client).query<{ n: string }>(
+      `select xact_commit as n from pg_stat_database where datname = 'test'`,
+    );
+    return {
+      value: Number(r.rows[0]?.n ?? 0),
+      label: 'pg_stat_database.xact_commit of db test (server-wide, includes the probe queries)',
+    };
   }
 
   async close(options: { drop: boolean }): Promise<void> {

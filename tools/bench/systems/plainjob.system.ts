@@ -8,7 +8,12 @@ type Queue = ReturnType<PlainjobModule['defineQueue']>;
 type Worker = ReturnType<PlainjobModule['defineWorker']>;
 
 const JOB_TYPE = 'bench';
-const silent = { error: () => undefined, warn: () => undefined, info: () => undefined, debug: () => undefined };
+const silent = {
+  error: () => undefined,
+  warn: () => undefined,
+  info: () => undefined,
+  debug: () => undefined,
+};
 
 /** plainjob settings: its documented default poll (1 s), or a shorter poll for lower lateness. */
 export interface PlainjobSettings {
@@ -41,7 +46,10 @@ export class PlainjobSystem implements QueueSystem {
     }
     fs.mkdirSync(path.dirname(this.file), { recursive: true });
     const plainjob = await import('plainjob');
-    this.queue = plainjob.defineQueue({ connection: plainjob.better(new BetterSqlite3(this.file)), logger: silent });
+    this.queue = plainjob.defineQueue({
+      connection: plainjob.better(new BetterSqlite3(this.file)),
+      logger: silent,
+    });
   }
 
   private get q(): Queue {
@@ -80,7 +88,11 @@ export class PlainjobSystem implements QueueSystem {
       (job) => {
         onRun((JSON.parse(job.data) as { s: number }).s);
       },
-      { queue: this.q, logger: silent, ...(this.options.pollMs === undefined ? {} : { pollIntervall: this.options.pollMs }) },
+      {
+        queue: this.q,
+        logger: silent,
+        ...(this.options.pollMs === undefined ? {} : { pollIntervall: this.options.pollMs }),
+      },
     );
     this.running = this.worker.start();
   }

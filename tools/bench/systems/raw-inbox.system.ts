@@ -18,7 +18,8 @@ const DELIVERY_COLUMNS = '(id, recipient, title, message, scheduled_at, status)'
 function idGenerator(): () => string {
   const tag = randomBytes(6).toString('hex');
   let counter = 0;
-  return () => `${Date.now().toString(16).padStart(12, '0')}-${tag}-${(counter++).toString(16).padStart(8, '0')}`;
+  return () =>
+    `${Date.now().toString(16).padStart(12, '0')}-${tag}-${(counter++).toString(16).padStart(8, '0')}`;
 }
 
 interface Statements {
@@ -84,14 +85,26 @@ export class RawInboxSystem implements QueueSystem {
   }
 
   private prepare(db: BetterSqlite3.Database): Statements {
-    const values = Array.from({ length: BULK_ROWS }, () => "(?, ?, ?, ?, ?, 'scheduled')").join(', ');
+    const values = Array.from({ length: BULK_ROWS }, () => "(?, ?, ?, ?, ?, 'scheduled')").join(
+      ', ',
+    );
     return {
-      insertOne: db.prepare(`insert into deliveries ${DELIVERY_COLUMNS} values (?, ?, ?, ?, ?, 'scheduled')`),
+      insertOne: db.prepare(
+        `insert into deliveries ${DELIVERY_COLUMNS} values (?, ?, ?, ?, ?, 'scheduled')`,
+      ),
       insertMany: db.prepare(`insert into deliveries ${DELIVERY_COLUMNS} values ${values}`),
-      due: db.prepare("select id, recipient, title, message, scheduled_at from deliveries where status = 'scheduled' and scheduled_at <= ? order by scheduled_at limit ?"),
-      inbox: db.prepare('insert into inbox (id, recipient, delivery_id, title, message, created_at) values (?, ?, ?, ?, ?, ?)'),
-      markSent: db.prepare("update deliveries set status = 'sent', sent_at = ? where id = ? and status = 'scheduled'"),
-      next: db.prepare("select scheduled_at from deliveries where status = 'scheduled' order by scheduled_at limit 1"),
+      due: db.prepare(
+        "select id, recipient, title, message, scheduled_at from deliveries where status = 'scheduled' and scheduled_at <= ? order by scheduled_at limit ?",
+      ),
+      inbox: db.prepare(
+        'insert into inbox (id, recipient, delivery_id, title, message, created_at) values (?, ?, ?, ?, ?, ?)',
+      ),
+      markSent: db.prepare(
+        "update deliveries set status = 'sent', sent_at = ? where id = ? and status = 'scheduled'",
+      ),
+      next: db.prepare(
+        "select scheduled_at from deliveries where status = 'scheduled' order by scheduled_at limit 1",
+      ),
     };
   }
 
@@ -110,7 +123,13 @@ export class RawInboxSystem implements QueueSystem {
   }
 
   enqueueOne(runAtMs: number): Promise<void> {
-    this.s.insertOne.run(this.nextId(), 'bench-user', 'Reminder', 'bench', new Date(runAtMs).toISOString());
+    this.s.insertOne.run(
+      this.nextId(),
+      'bench-user',
+      'Reminder',
+      'bench',
+      new Date(runAtMs).toISOString(),
+    );
     this.armAt(runAtMs);
     return Promise.resolve();
   }
@@ -123,12 +142,24 @@ export class RawInboxSystem implements QueueSystem {
       for (; i + BULK_ROWS <= runAtMs.length; i += BULK_ROWS) {
         params.length = 0;
         for (let j = i; j < i + BULK_ROWS; j++) {
-          params.push(this.nextId(), 'bench-user', 'Reminder', 'bench', new Date(runAtMs[j] as number).toISOString());
+          params.push(
+            this.nextId(),
+            'bench-user',
+            'Reminder',
+            'bench',
+            new Date(runAtMs[j] as number).toISOString(),
+          );
         }
         insertMany.run(params);
       }
       for (; i < runAtMs.length; i++) {
-        insertOne.run(this.nextId(), 'bench-user', 'Reminder', 'bench', new Date(runAtMs[i] as number).toISOString());
+        insertOne.run(
+          this.nextId(),
+          'bench-user',
+          'Reminder',
+          'bench',
+          new Date(runAtMs[i] as number).toISOString(),
+        );
       }
     })();
     this.armAt(Math.min(...runAtMs));
@@ -143,7 +174,9 @@ export class RawInboxSystem implements QueueSystem {
   }
 
   unsettled(): Promise<number> {
-    const row = this.handle.prepare("select count(*) as n from deliveries where status = 'scheduled'").get() as { n: number };
+    const row = this.handle
+      .prepare("select count(*) as n from deliveries where status = 'scheduled'")
+      .get() as { n: number };
     return Promise.resolve(row.n);
   }
 
@@ -178,11 +211,14 @@ export class RawInboxSystem implements QueueSystem {
       clearTimeout(this.timer);
     }
     this.timerDueMs = runAtMs;
-    this.timer = setTimeout(() => {
-      this.timer = undefined;
-      this.timerDueMs = Number.POSITIVE_INFINITY;
-      this.cycle();
-    }, Math.max(0, runAtMs - Date.now()));
+    this.timer = setTimeout(
+      () => {
+        this.timer = undefined;
+        this.timerDueMs = Number.POSITIVE_INFINITY;
+        this.cycle();
+      },
+      Math.max(0, runAtMs - Date.now()),
+    );
   }
 
   /** One batch in one write transaction: due rows → inbox rows → status-guarded UPDATE. */

@@ -85,7 +85,9 @@ export class RawSqliteSystem implements QueueSystem {
   }
 
   dueCheck(): Promise<void> {
-    this.handle.prepare('select id from jobs where status = 0 and run_at <= ? order by run_at limit ?').all(Date.now(), CLAIM_BATCH);
+    this.handle
+      .prepare('select id from jobs where status = 0 and run_at <= ? order by run_at limit ?')
+      .all(Date.now(), CLAIM_BATCH);
     this.handle.prepare('select run_at from jobs where status = 0 order by run_at limit 1').get();
     return Promise.resolve();
   }
@@ -114,11 +116,14 @@ export class RawSqliteSystem implements QueueSystem {
       clearTimeout(this.timer);
     }
     this.timerDueMs = runAtMs;
-    this.timer = setTimeout(() => {
-      this.timer = undefined;
-      this.timerDueMs = Number.POSITIVE_INFINITY;
-      this.cycle();
-    }, Math.max(0, runAtMs - Date.now()));
+    this.timer = setTimeout(
+      () => {
+        this.timer = undefined;
+        this.timerDueMs = Number.POSITIVE_INFINITY;
+        this.cycle();
+      },
+      Math.max(0, runAtMs - Date.now()),
+    );
   }
 
   /** Claims and runs due batches until none is due, then arms one timer on the earliest row. */
@@ -127,8 +132,12 @@ export class RawSqliteSystem implements QueueSystem {
     const claim = db.prepare(
       'update jobs set status = 1 where id in (select id from jobs where status = 0 and run_at <= ? order by run_at limit ?) and status = 0 returning id, payload',
     );
-    const settle = db.prepare('delete from jobs where id in (select value from json_each(?)) and status = 1');
-    const claimTx = db.transaction((now: number) => claim.all(now, CLAIM_BATCH) as { id: number; payload: string }[]);
+    const settle = db.prepare(
+      'delete from jobs where id in (select value from json_each(?)) and status = 1',
+    );
+    const claimTx = db.transaction(
+      (now: number) => claim.all(now, CLAIM_BATCH) as { id: number; payload: string }[],
+    );
     for (;;) {
       const rows = claimTx(Date.now());
       if (rows.length === 0) {
@@ -140,7 +149,9 @@ export class RawSqliteSystem implements QueueSystem {
       }
       settle.run(JSON.stringify(rows.map((r) => r.id)));
     }
-    const next = db.prepare('select run_at from jobs where status = 0 order by run_at limit 1').get() as { run_at: number } | undefined;
+    const next = db
+      .prepare('select run_at from jobs where status = 0 order by run_at limit 1')
+      .get() as { run_at: number } | undefined;
     if (next) {
       this.armAt(next.run_at);
     }

@@ -9,7 +9,17 @@ import { type QueueSystem } from './system.port';
 import { TicklerSystem } from './tickler.system';
 
 /** Every system and setting in report order. */
-export const SYSTEMS: readonly SystemId[] = ['raw', 'raw-inbox', 'tickler', 'plainjob', 'plainjob-tuned', 'bullmq', 'bullmq-tuned', 'pg-boss', 'pg-boss-tuned'];
+export const SYSTEMS: readonly SystemId[] = [
+  'raw',
+  'raw-inbox',
+  'tickler',
+  'plainjob',
+  'plainjob-tuned',
+  'bullmq',
+  'bullmq-tuned',
+  'pg-boss',
+  'pg-boss-tuned',
+];
 
 /** Display names for tables and plots. */
 export const SYSTEM_LABELS: Record<SystemId, string> = {
@@ -35,7 +45,13 @@ export const SYSTEM_LABELS: Record<SystemId, string> = {
  */
 export const PAST_DUE_ENQUEUE_DIFFERS: readonly SystemId[] = ['tickler', 'bullmq', 'bullmq-tuned'];
 
-export const IN_DATA_DIR: readonly SystemId[] = ['raw', 'raw-inbox', 'tickler', 'plainjob', 'plainjob-tuned'];
+export const IN_DATA_DIR: readonly SystemId[] = [
+  'raw',
+  'raw-inbox',
+  'tickler',
+  'plainjob',
+  'plainjob-tuned',
+];
 
 /** The defaults variant a tuned one shares its storage and enqueue path with. */
 export function baseOf(system: SystemId): SystemId {
@@ -61,7 +77,9 @@ export function createSystem(system: SystemId, dataDir: string): QueueSystem {
     case 'plainjob':
       return new PlainjobSystem(path.join(dataDir, 'plainjob.db'), {});
     case 'plainjob-tuned':
-      return new PlainjobSystem(path.join(dataDir, 'plainjob.db'), { pollMs: TUNED.plainjobPollMs });
+      return new PlainjobSystem(path.join(dataDir, 'plainjob.db'), {
+        pollMs: TUNED.plainjobPollMs,
+      });
     case 'bullmq':
       return new BullmqSystem({});
     case 'bullmq-tuned':
@@ -69,6 +87,9 @@ export function createSystem(system: SystemId, dataDir: string): QueueSystem {
     case 'pg-boss':
       return new PgBossSystem({});
     case 'pg-boss-tuned':
-      return new PgBossSystem({ batchSize: TUNED.pgBossBatchSize, pollingIntervalSeconds: TUNED.pgBossPollingIntervalSeconds });
+      return new PgBossSystem({
+        batchSize: TUNED.pgBossBatchSize,
+        pollingIntervalSeconds: TUNED.pgBossPollingIntervalSeconds,
+      });
   }
 }

@@ -42,7 +42,10 @@ export class TicklerSystem implements QueueSystem {
         fs.rmSync(this.file + suffix, { force: true });
       }
     }
-    this.app = await Application.create({ database: openSqliteDatabase({ file: this.file }), contexts: [notificationsContext()] });
+    this.app = await Application.create({
+      database: openSqliteDatabase({ file: this.file }),
+      contexts: [notificationsContext()],
+    });
   }
 
   private get a(): Application {
@@ -77,7 +80,9 @@ export class TicklerSystem implements QueueSystem {
     const r = await sql<{ n: number }>`select
         (select count(*) from notification_deliveries where status in ('scheduled', 'sending'))
       + (select count(*) from shared_scheduled_commands
-          where status in ('pending', 'running') and key is null and repeat_every_ms is null and repeat_cron is null) as n`.execute(this.a.database.kysely);
+          where status in ('pending', 'running') and key is null and repeat_every_ms is null and repeat_cron is null) as n`.execute(
+      this.a.database.kysely,
+    );
     return Number(r.rows[0]?.n ?? 0);
   }
 

@@ -90,10 +90,14 @@ describe('loadConfig', () => {
       databaseSchema: 'reminders',
     });
     // Logs never carry the password.
-    expect(databaseLabel(config)).toBe('postgres://tickler@db.internal:5432/tickler (schema reminders)');
+    expect(databaseLabel(config)).toBe(
+      'postgres://tickler@db.internal:5432/tickler (schema reminders)',
+    );
     expect(() => loadConfig({ TICKLER_DATABASE_URL: 'mysql://x@y/z' })).toThrow(ConfigError);
     expect(() => loadConfig({ TICKLER_DATABASE_URL: 'not a url' })).toThrow(/TICKLER_DATABASE_URL/);
-    expect(() => loadConfig({ TICKLER_DATABASE_SCHEMA: 'reminders' })).toThrow(/needs TICKLER_DATABASE_URL/);
+    expect(() => loadConfig({ TICKLER_DATABASE_SCHEMA: 'reminders' })).toThrow(
+      /needs TICKLER_DATABASE_URL/,
+    );
     expect(() =>
       loadConfig({ TICKLER_DATABASE_URL: 'postgres://x@y/z', TICKLER_DATABASE_SCHEMA: 'Bad-Name' }),
     ).toThrow(/TICKLER_DATABASE_SCHEMA/);

@@ -99,14 +99,20 @@ function parseDatabaseUrl(text: string | undefined): string | undefined {
     throw new ConfigError('TICKLER_DATABASE_URL', 'is not a URL like postgres://user@host:5432/db');
   }
   if (url.protocol !== 'postgres:' && url.protocol !== 'postgresql:') {
-    throw new ConfigError('TICKLER_DATABASE_URL', `must start with postgres:// (got ${url.protocol}//)`);
+    throw new ConfigError(
+      'TICKLER_DATABASE_URL',
+      `must start with postgres:// (got ${url.protocol}//)`,
+    );
   }
   return text;
 }
 
 function parseSchema(text: string | undefined): string | undefined {
   if (text !== undefined && !/^[a-z_][a-z0-9_]{0,62}$/.test(text)) {
-    throw new ConfigError('TICKLER_DATABASE_SCHEMA', `"${text}" must be lowercase letters, digits or _`);
+    throw new ConfigError(
+      'TICKLER_DATABASE_SCHEMA',
+      `"${text}" must be lowercase letters, digits or _`,
+    );
   }
   return text;
 }
@@ -132,7 +138,10 @@ export function parseConfig(raw: RawConfig): DaemonConfig {
   }
   const databaseSchema = parseSchema(raw.TICKLER_DATABASE_SCHEMA);
   if (databaseSchema !== undefined && raw.TICKLER_DATABASE_URL === undefined) {
-    throw new ConfigError('TICKLER_DATABASE_SCHEMA', 'needs TICKLER_DATABASE_URL (it names a PostgreSQL schema)');
+    throw new ConfigError(
+      'TICKLER_DATABASE_SCHEMA',
+      'needs TICKLER_DATABASE_URL (it names a PostgreSQL schema)',
+    );
   }
   return {
     db,

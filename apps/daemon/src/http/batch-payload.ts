@@ -38,7 +38,10 @@ export function withUserIdPaths(error: CommandValidationError): CommandValidatio
     error.commandType,
     error.fields.map((f) =>
       RECIPIENT_PATH.test(f.path)
-        ? { path: f.path.replace(RECIPIENT_PATH, '$1userId'), message: f.message.replace(/\brecipientId\b/g, 'userId') }
+        ? {
+            path: f.path.replace(RECIPIENT_PATH, '$1userId'),
+            message: f.message.replace(/\brecipientId\b/g, 'userId'),
+          }
         : f,
     ),
   );

@@ -61,12 +61,29 @@ describe('mapError (the one code table)', () => {
   });
 
   it('answers 503 STORAGE.* for storage trouble on either back end, not as a bug', () => {
-    const withCode = (code: string): Error => Object.assign(new Error('low-level detail'), { code });
-    expect(mapError(withCode('SQLITE_FULL'))).toMatchObject({ status: 503, bug: false, body: { error: { code: 'STORAGE.FULL' } } });
-    expect(mapError(withCode('SQLITE_IOERR_WRITE'))).toMatchObject({ status: 503, body: { error: { code: 'STORAGE.IO_ERROR' } } });
-    expect(mapError(withCode('53100'))).toMatchObject({ status: 503, body: { error: { code: 'STORAGE.FULL' } } });
-    expect(mapError(withCode('25006'))).toMatchObject({ status: 503, body: { error: { code: 'STORAGE.READ_ONLY' } } });
-    expect(mapError(withCode('ECONNREFUSED'))).toMatchObject({ status: 503, body: { error: { code: 'STORAGE.IO_ERROR' } } });
+    const withCode = (code: string): Error =>
+      Object.assign(new Error('low-level detail'), { code });
+    expect(mapError(withCode('SQLITE_FULL'))).toMatchObject({
+      status: 503,
+      bug: false,
+      body: { error: { code: 'STORAGE.FULL' } },
+    });
+    expect(mapError(withCode('SQLITE_IOERR_WRITE'))).toMatchObject({
+      status: 503,
+      body: { error: { code: 'STORAGE.IO_ERROR' } },
+    });
+    expect(mapError(withCode('53100'))).toMatchObject({
+      status: 503,
+      body: { error: { code: 'STORAGE.FULL' } },
+    });
+    expect(mapError(withCode('25006'))).toMatchObject({
+      status: 503,
+      body: { error: { code: 'STORAGE.READ_ONLY' } },
+    });
+    expect(mapError(withCode('ECONNREFUSED'))).toMatchObject({
+      status: 503,
+      body: { error: { code: 'STORAGE.IO_ERROR' } },
+    });
   });
 
   it('answers 500 and flags a bug for a code missing from the table or any other error, leaking nothing', () => {

@@ -74,12 +74,27 @@ export const STORAGE_CODES: Readonly<Record<string, { code: string; message: str
     message: 'the database is locked by another writer; retry later',
   },
   // PostgreSQL (SQLSTATE) and the connection to it, for the scale-out back end.
-  '53100': { code: 'STORAGE.FULL', message: 'the database disk is full; retry when space is freed' },
+  '53100': {
+    code: 'STORAGE.FULL',
+    message: 'the database disk is full; retry when space is freed',
+  },
   '25006': { code: 'STORAGE.READ_ONLY', message: 'the database is read-only; nothing was written' },
   '53300': { code: 'STORAGE.BUSY', message: 'the database has no free connections; retry later' },
   '57P01': { code: 'STORAGE.IO_ERROR', message: 'the database is shutting down; retry later' },
-  '57P03': { code: 'STORAGE.IO_ERROR', message: 'the database is not accepting connections yet; retry later' },
-  '08006': { code: 'STORAGE.IO_ERROR', message: 'the connection to the database failed; retry later' },
-  ECONNREFUSED: { code: 'STORAGE.IO_ERROR', message: 'the database cannot be reached; retry later' },
-  ECONNRESET: { code: 'STORAGE.IO_ERROR', message: 'the connection to the database was reset; retry later' },
+  '57P03': {
+    code: 'STORAGE.IO_ERROR',
+    message: 'the database is not accepting connections yet; retry later',
+  },
+  '08006': {
+    code: 'STORAGE.IO_ERROR',
+    message: 'the connection to the database failed; retry later',
+  },
+  ECONNREFUSED: {
+    code: 'STORAGE.IO_ERROR',
+    message: 'the database cannot be reached; retry later',
+  },
+  ECONNRESET: {
+    code: 'STORAGE.IO_ERROR',
+    message: 'the connection to the database was reset; retry later',
+  },
 };

@@ -111,7 +111,8 @@ export const SEND_BATCH_BODY: Schema = {
           ...(SEND_BODY.properties as object),
           idempotencyKey: {
             type: 'string',
-            description: 'Replaying a key (stored, or earlier in the batch) answers that delivery with created: false.',
+            description:
+              'Replaying a key (stored, or earlier in the batch) answers that delivery with created: false.',
           },
         },
       },

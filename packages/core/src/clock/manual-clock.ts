@@ -111,7 +111,10 @@ export class ManualClock implements Clock {
   private earliestDue(limitMs: number): ManualTimer | undefined {
     let best: ManualTimer | undefined;
     for (const timer of this.timers.values()) {
-      if (timer.dueMs <= limitMs && (!best || timer.dueMs < best.dueMs || (timer.dueMs === best.dueMs && timer.id < best.id))) {
+      if (
+        timer.dueMs <= limitMs &&
+        (!best || timer.dueMs < best.dueMs || (timer.dueMs === best.dueMs && timer.id < best.id))
+      ) {
         best = timer;
       }
     }

@@ -46,10 +46,16 @@ class Converted extends Command<void> {
 
 class AsyncChecked extends Command<void> {
   static readonly type = 'test.async';
-  @ValidateBy({ name: 'later', validator: { validate: () => Promise.resolve(true) } }) name!: string;
+  @ValidateBy({ name: 'later', validator: { validate: () => Promise.resolve(true) } })
+  name!: string;
 }
 
-const entry = { name: 'ada', at: '2026-09-10T08:30:00Z', kind: 'a', source: { app: 'home', id: 'x' } };
+const entry = {
+  name: 'ada',
+  at: '2026-09-10T08:30:00Z',
+  kind: 'a',
+  source: { app: 'home', id: 'x' },
+};
 
 /**
  * Variants of a `Batch`: valid ones must be accepted, invalid ones refused, and the ones marked
@@ -72,34 +78,53 @@ const candidates: [string, Record<string, unknown>][] = [
   ['bad enum', { label: 'l', entries: [{ name: 'ada', kind: 'c' }] }],
   ['unknown entry field', { label: 'l', entries: [{ name: 'ada', colour: 'red' }] }],
   ['unknown top field', { label: 'l', entries: [], colour: 'red' }],
-  ['left: prototype-named key (the bus refuses it)', { label: 'l', entries: [JSON.parse('{"name":"ada","constructor":1}') as object] }],
+  [
+    'left: prototype-named key (the bus refuses it)',
+    { label: 'l', entries: [JSON.parse('{"name":"ada","constructor":1}') as object] },
+  ],
   ['nested too long', { label: 'l', entries: [{ name: 'ada', source: { app: 'toolong' } }] }],
-  ['nested unknown field', { label: 'l', entries: [{ name: 'ada', source: { app: 'a', key: 1 } }] }],
-  ['valid for class-validator too: an empty array in a nested object field (commands add IsObject)', { label: 'l', entries: [{ name: 'ada', source: [] }] }],
+  [
+    'nested unknown field',
+    { label: 'l', entries: [{ name: 'ada', source: { app: 'a', key: 1 } }] },
+  ],
+  [
+    'valid for class-validator too: an empty array in a nested object field (commands add IsObject)',
+    { label: 'l', entries: [{ name: 'ada', source: [] }] },
+  ],
   ['each element wrong', { label: 'l', entries: [{ name: 'ada', tags: ['a', 2] }] }],
   ['a Date in a string field', { label: new Date(0), entries: [] }],
   ['left: a Set of entries', { label: 'l', entries: new Set([entry]) }],
 ];
 
-function constructed<C extends object>(commandClass: new () => C, fields: Record<string, unknown>): C {
+function constructed<C extends object>(
+  commandClass: new () => C,
+  fields: Record<string, unknown>,
+): C {
   return Object.assign(new commandClass(), fields);
 }
 
 describe('acceptedAsIs', () => {
-  it.each(candidates)('%s: accepted only when class-transformer + class-validator accept it', async (name, fields) => {
-    const errors = await validate(plainToInstance(Batch, fields), { whitelist: true, forbidNonWhitelisted: true, forbidUnknownValues: false });
-    const accepted = acceptedAsIs(Batch, constructed(Batch, fields));
-    if (name.startsWith('valid')) {
-      expect(errors).toEqual([]);
-      expect(accepted).toBe(true);
-    } else if (name.startsWith('left')) {
-      // Not decided here: the bus asks class-transformer and class-validator.
-      expect(accepted).toBe(false);
-    } else {
-      expect(errors).not.toEqual([]);
-      expect(accepted).toBe(false);
-    }
-  });
+  it.each(candidates)(
+    '%s: accepted only when class-transformer + class-validator accept it',
+    async (name, fields) => {
+      const errors = await validate(plainToInstance(Batch, fields), {
+        whitelist: true,
+        forbidNonWhitelisted: true,
+        forbidUnknownValues: false,
+      });
+      const accepted = acceptedAsIs(Batch, constructed(Batch, fields));
+      if (name.startsWith('valid')) {
+        expect(errors).toEqual([]);
+        expect(accepted).toBe(true);
+      } else if (name.startsWith('left')) {
+        // Not decided here: the bus asks class-transformer and class-validator.
+        expect(accepted).toBe(false);
+      } else {
+        expect(errors).not.toEqual([]);
+        expect(accepted).toBe(false);
+      }
+    },
+  );
 
   it('also accepts what class-transformer built from the same data', () => {
     const [, fields] = candidates[0] ?? ['', {}];

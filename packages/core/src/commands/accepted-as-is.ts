@@ -21,7 +21,11 @@ import { type ValidationMetadata } from 'class-validator/types/metadata/Validati
  */
 export function acceptedAsIs(commandClass: new () => object, command: object): boolean {
   const shape = shapeOf(commandClass, undefined);
-  return shape !== null && Object.getPrototypeOf(command) === commandClass.prototype && shape.accepts(command);
+  return (
+    shape !== null &&
+    Object.getPrototypeOf(command) === commandClass.prototype &&
+    shape.accepts(command)
+  );
 }
 
 type Condition = (object: object, value: unknown) => boolean;
@@ -53,7 +57,9 @@ class Shape {
       return false;
     }
     const proto: unknown = Object.getPrototypeOf(value);
-    return (proto === Object.prototype || proto === this.targetClass.prototype) && this.accepts(value);
+    return (
+      (proto === Object.prototype || proto === this.targetClass.prototype) && this.accepts(value)
+    );
   }
 
   accepts(object: object): boolean {
@@ -76,7 +82,11 @@ class Shape {
   }
 }
 
-function acceptsProperty(object: object, targetName: string | undefined, property: PropertyCheck): boolean {
+function acceptsProperty(
+  object: object,
+  targetName: string | undefined,
+  property: PropertyCheck,
+): boolean {
   const value: unknown = (object as Record<string, unknown>)[property.name];
   for (const condition of property.conditions) {
     if (!condition(object, value)) {
@@ -103,10 +113,18 @@ function acceptsProperty(object: object, targetName: string | undefined, propert
     return !(value instanceof Set || value instanceof Map) && property.nested.acceptsNested(value);
   }
   // A plain field: class-transformer must be known to copy it unchanged, so only primitives.
-  return property.copiedAsIs && (value === null || (typeof value !== 'object' && typeof value !== 'function'));
+  return (
+    property.copiedAsIs &&
+    (value === null || (typeof value !== 'object' && typeof value !== 'function'))
+  );
 }
 
-function passes(object: object, targetName: string | undefined, value: unknown, check: ConstraintCheck): boolean {
+function passes(
+  object: object,
+  targetName: string | undefined,
+  value: unknown,
+  check: ConstraintCheck,
+): boolean {
   const { metadata } = check;
   if (metadata.validateIf && !metadata.validateIf(object, value)) {
     return true;
@@ -155,7 +173,13 @@ function shapeOf(targetClass: new () => object, schema: string | undefined): Sha
 function buildShape(targetClass: new () => object, schema: string | undefined): Shape | null {
   const storage = getMetadataStorage();
   // The same call (always, strictGroups and groups off) class-validator's executor makes.
-  const metadatas = storage.getTargetValidationMetadatas(targetClass, schema as string, false, false, undefined);
+  const metadatas = storage.getTargetValidationMetadatas(
+    targetClass,
+    schema as string,
+    false,
+    false,
+    undefined,
+  );
   const grouped = storage.groupByPropertyName(metadatas);
   const properties = new Map<string, PropertyCheck>();
   for (const [name, list] of Object.entries(grouped)) {
@@ -184,7 +208,10 @@ function buildProperty(
         break;
       case ValidationTypes.IS_DEFINED:
       case ValidationTypes.CUSTOM_VALIDATION:
-        checks.push({ metadata, constraints: storage.getTargetValidatorConstraints(metadata.constraintCls) });
+        checks.push({
+          metadata,
+          constraints: storage.getTargetValidatorConstraints(metadata.constraintCls),
+        });
         break;
       case ValidationTypes.NESTED_VALIDATION:
         nestedMetadata = metadata;
@@ -198,14 +225,23 @@ function buildProperty(
   let nested: Shape | undefined;
   if (nestedMetadata !== undefined) {
     const nestedClass = builtClass(targetClass, name);
-    const schema = typeof nestedMetadata.target === 'string' ? nestedMetadata.target : nestedMetadata.target.name;
+    const schema =
+      typeof nestedMetadata.target === 'string'
+        ? nestedMetadata.target
+        : nestedMetadata.target.name;
     const shape = nestedClass === undefined ? null : shapeOf(nestedClass, schema);
     if (shape === null || nestedClass === undefined || !hasNoDefaults(nestedClass)) {
       return null;
     }
     nested = shape;
   }
-  return { name, conditions, checks, nested, copiedAsIs: nested === undefined && primitivesCopiedAsIs(targetClass, name) };
+  return {
+    name,
+    conditions,
+    checks,
+    nested,
+    copiedAsIs: nested === undefined && primitivesCopiedAsIs(targetClass, name),
+  };
 }
 
 /**
@@ -215,12 +251,22 @@ function buildProperty(
  */
 function builtClass(targetClass: new () => object, name: string): (new () => object) | undefined {
   const single = (plainToInstance(targetClass, { [name]: {} }) as Record<string, unknown>)[name];
-  const inArray = (plainToInstance(targetClass, { [name]: [{}] }) as Record<string, unknown[] | undefined>)[name]?.[0];
-  const proto: unknown = single === null || typeof single !== 'object' ? undefined : Object.getPrototypeOf(single);
-  if (proto === undefined || proto === Object.prototype || inArray === null || typeof inArray !== 'object') {
+  const inArray = (
+    plainToInstance(targetClass, { [name]: [{}] }) as Record<string, unknown[] | undefined>
+  )[name]?.[0];
+  const proto: unknown =
+    single === null || typeof single !== 'object' ? undefined : Object.getPrototypeOf(single);
+  if (
+    proto === undefined ||
+    proto === Object.prototype ||
+    inArray === null ||
+    typeof inArray !== 'object'
+  ) {
     return undefined;
   }
-  return Object.getPrototypeOf(inArray) === proto ? ((proto as { constructor: new () => object }).constructor) : undefined;
+  return Object.getPrototypeOf(inArray) === proto
+    ? (proto as { constructor: new () => object }).constructor
+    : undefined;
 }
 
 /** A class whose constructor sets no field: building it from a plain object adds nothing. */

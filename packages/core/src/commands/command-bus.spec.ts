@@ -77,11 +77,29 @@ describe('CommandBus', () => {
 
   it('lists every bad field with its full path, nested and in arrays', async () => {
     const { bus, handler } = setup();
-    const planned = [...valid.planned, { label: 'c', at: '2026-09-10T08:30:00Z' }, { label: 7, at: '2026-09-10T08:30:00' }];
-    const error = await problems(bus.dispatchPlain('test.plan-reminders', { ...valid, owner: { name: 3 }, planned, count: 0, every: 'soon' }));
+    const planned = [
+      ...valid.planned,
+      { label: 'c', at: '2026-09-10T08:30:00Z' },
+      { label: 7, at: '2026-09-10T08:30:00' },
+    ];
+    const error = await problems(
+      bus.dispatchPlain('test.plan-reminders', {
+        ...valid,
+        owner: { name: 3 },
+        planned,
+        count: 0,
+        every: 'soon',
+      }),
+    );
     expect(error.code).toBe('VALIDATION_FAILED');
     expect(error.commandType).toBe('test.plan-reminders');
-    expect(error.fields.map((f) => f.path).sort()).toEqual(['count', 'every', 'owner.name', 'planned.3.at', 'planned.3.label']);
+    expect(error.fields.map((f) => f.path).sort()).toEqual([
+      'count',
+      'every',
+      'owner.name',
+      'planned.3.at',
+      'planned.3.label',
+    ]);
     expect(error.fields.every((f) => f.message.length > 0)).toBe(true);
     expect(handler.calls).toEqual([]);
   });
@@ -89,7 +107,11 @@ describe('CommandBus', () => {
   it('rejects unknown properties, at the top and nested, instead of dropping them', async () => {
     const { bus, handler } = setup();
     const error = await problems(
-      bus.dispatchPlain('test.plan-reminders', { ...valid, extra: 1, owner: { name: 'ada', role: 'admin' } }),
+      bus.dispatchPlain('test.plan-reminders', {
+        ...valid,
+        extra: 1,
+        owner: { name: 'ada', role: 'admin' },
+      }),
     );
     expect(error.fields.map((f) => f.path).sort()).toEqual(['extra', 'owner.role']);
     expect(handler.calls).toEqual([]);
@@ -106,7 +128,9 @@ describe('CommandBus', () => {
   it('validates a constructed command with nested plain objects like the same JSON', async () => {
     const { bus, handler } = setup();
     expect(await bus.dispatch(Object.assign(new PlanReminders(), valid))).toBe(2);
-    const error = await problems(bus.dispatch(Object.assign(new PlanReminders(), { ...valid, owner: { name: 1 } })));
+    const error = await problems(
+      bus.dispatch(Object.assign(new PlanReminders(), { ...valid, owner: { name: 1 } })),
+    );
     expect(error.fields.map((f) => f.path)).toEqual(['owner.name']);
     expect(handler.calls).toHaveLength(1);
   });
@@ -119,15 +143,23 @@ describe('CommandBus', () => {
     }
     const bus = new CommandBus();
     const seen: Remind[] = [];
-    bus.register(Remind, () => ({ execute: (c: Remind) => Promise.resolve(void seen.push(c)).then(() => c.title) }));
+    bus.register(Remind, () => ({
+      execute: (c: Remind) => Promise.resolve(void seen.push(c)).then(() => c.title),
+    }));
     expect(await bus.dispatch(Object.assign(new Remind(), { title: 'tea', count: 2 }))).toBe('tea');
     expect(seen[0]).toBeInstanceOf(Remind);
-    const invalid = await problems(bus.dispatch(Object.assign(new Remind(), { title: 3, count: 0 })));
+    const invalid = await problems(
+      bus.dispatch(Object.assign(new Remind(), { title: 3, count: 0 })),
+    );
     expect(invalid.fields.map((f) => f.path).sort()).toEqual(['count', 'title']);
-    const unknown = await problems(bus.dispatch(Object.assign(new Remind(), { title: 'tea', count: 2, extra: true })));
+    const unknown = await problems(
+      bus.dispatch(Object.assign(new Remind(), { title: 'tea', count: 2, extra: true })),
+    );
     expect(unknown.fields.map((f) => f.path)).toEqual(['extra']);
     for (const key of ['constructor', 'toString', 'hasOwnProperty']) {
-      const named = await problems(bus.dispatch(Object.assign(new Remind(), { title: 'tea', count: 2, [key]: 'x' })));
+      const named = await problems(
+        bus.dispatch(Object.assign(new Remind(), { title: 'tea', count: 2, [key]: 'x' })),
+      );
       expect(named.fields.map((f) => f.path)).toEqual([key]);
     }
     expect(seen).toHaveLength(1);
@@ -136,13 +168,19 @@ describe('CommandBus', () => {
   it('still applies class-transformer decorators of primitive fields to a constructed command', async () => {
     class Normalised extends Command<void> {
       static readonly type = 'test.normalised';
-      @IsString() @Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value)) name!: string;
+      @IsString()
+      @Transform(({ value }: { value: unknown }) =>
+        typeof value === 'string' ? value.trim() : value,
+      )
+      name!: string;
       @IsInt() @Type(() => Number) count!: number;
       @Exclude() @IsOptional() @IsString() hidden?: string;
     }
     const bus = new CommandBus();
     const seen: Normalised[] = [];
-    bus.register(Normalised, () => ({ execute: (c: Normalised) => Promise.resolve(void seen.push(c)) }));
+    bus.register(Normalised, () => ({
+      execute: (c: Normalised) => Promise.resolve(void seen.push(c)),
+    }));
     await bus.dispatch(Object.assign(new Normalised(), { name: '  ada ', count: '3' }));
     expect(seen[0]).toMatchObject({ name: 'ada', count: 3 });
     await bus.dispatch(Object.assign(new Normalised(), { name: 'ada', count: 3, hidden: 'x' }));
@@ -181,11 +219,15 @@ describe('CommandBus', () => {
   it('throws UnknownCommandError for a type without a handler', async () => {
     const { bus } = setup();
     await expect(bus.dispatchPlain('test.nope', {})).rejects.toBeInstanceOf(UnknownCommandError);
-    await expect(bus.dispatch(new Unrouted())).rejects.toMatchObject({ commandType: 'test.unrouted' });
+    await expect(bus.dispatch(new Unrouted())).rejects.toMatchObject({
+      commandType: 'test.unrouted',
+    });
   });
 
   it('refuses a second handler for the same type', () => {
     const { bus } = setup();
-    expect(() => bus.register(PlanReminders, () => new Recorder())).toThrow(/already has a handler/);
+    expect(() => bus.register(PlanReminders, () => new Recorder())).toThrow(
+      /already has a handler/,
+    );
   });
 });

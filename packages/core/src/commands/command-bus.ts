@@ -2,7 +2,11 @@ import { plainToInstance } from 'class-transformer';
 import { validate } from 'class-validator';
 import { acceptedAsIs } from './accepted-as-is';
 import { type Command, type CommandClass, type CommandHandler, type ResultOf } from './command';
-import { CommandValidationError, type FieldProblem, flattenValidationErrors } from './validation.error';
+import {
+  CommandValidationError,
+  type FieldProblem,
+  flattenValidationErrors,
+} from './validation.error';
 
 /** No handler is registered for a command type (a wiring bug, not user input). */
 export class UnknownCommandError extends Error {
@@ -24,7 +28,10 @@ interface Route {
 export class CommandBus {
   private readonly routes = new Map<string, Route>();
 
-  register<C extends Command<unknown>>(commandClass: CommandClass<C>, handler: () => CommandHandler<C>): void {
+  register<C extends Command<unknown>>(
+    commandClass: CommandClass<C>,
+    handler: () => CommandHandler<C>,
+  ): void {
     if (this.routes.has(commandClass.type)) {
       throw new Error(`command "${commandClass.type}" already has a handler`);
     }
@@ -62,7 +69,10 @@ export class CommandBus {
   }
 
   /** Builds a validated command instance from plain data without running it. */
-  async build<C extends Command<unknown>>(commandClass: CommandClass<C>, payload: unknown): Promise<C> {
+  async build<C extends Command<unknown>>(
+    commandClass: CommandClass<C>,
+    payload: unknown,
+  ): Promise<C> {
     const command = toCommand(commandClass, payload);
     await validateCommand(commandClass.type, command);
     return command;
@@ -83,7 +93,9 @@ export class CommandBus {
 
 function toCommand<C extends Command<unknown>>(commandClass: CommandClass<C>, payload: unknown): C {
   if (payload === null || typeof payload !== 'object' || Array.isArray(payload)) {
-    throw new CommandValidationError(commandClass.type, [{ path: '', message: 'must be a JSON object' }]);
+    throw new CommandValidationError(commandClass.type, [
+      { path: '', message: 'must be a JSON object' },
+    ]);
   }
   const command = plainToInstance(commandClass, payload);
   // class-transformer silently skips keys named like Object.prototype members (`constructor`,

@@ -35,8 +35,11 @@ export function IsDuration(options?: ValidationOptions): PropertyDecorator {
     {
       name: 'isDuration',
       validator: {
-        validate: (value: unknown) => (typeof value === 'string' || typeof value === 'number') && accepts((v) => parseDuration(v as string), value),
-        defaultMessage: (args) => `${args?.property ?? 'value'} must be a duration like 30s, 1m, 12h or 1h30m`,
+        validate: (value: unknown) =>
+          (typeof value === 'string' || typeof value === 'number') &&
+          accepts((v) => parseDuration(v as string), value),
+        defaultMessage: (args) =>
+          `${args?.property ?? 'value'} must be a duration like 30s, 1m, 12h or 1h30m`,
       },
     },
     options,

@@ -22,12 +22,16 @@ export class CommandValidationError extends DomainError {
 }
 
 /** Flattens class-validator's tree into one problem per failed constraint, with full paths. */
-export function flattenValidationErrors(errors: readonly ClassValidatorError[], prefix = ''): FieldProblem[] {
+export function flattenValidationErrors(
+  errors: readonly ClassValidatorError[],
+  prefix = '',
+): FieldProblem[] {
   const problems: FieldProblem[] = [];
   for (const error of errors) {
     // class-validator leaves `property` undefined when the value itself is rejected (e.g. a
     // nested plain object it cannot match to a class): the problem belongs to the parent path.
-    const own = error.property === undefined || error.property === null ? '' : String(error.property);
+    const own =
+      error.property === undefined || error.property === null ? '' : String(error.property);
     const path = prefix && own ? `${prefix}.${own}` : prefix || own;
     for (const message of Object.values(error.constraints ?? {})) {
       problems.push({ path, message });

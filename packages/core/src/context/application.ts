@@ -53,7 +53,12 @@ export class Application {
 
     await migrateContext(database.kysely, 'shared', coreMigrations, database.beginStatement);
     for (const context of options.contexts) {
-      await migrateContext(database.kysely, context.name, context.definition.migrations, database.beginStatement);
+      await migrateContext(
+        database.kysely,
+        context.name,
+        context.definition.migrations,
+        database.beginStatement,
+      );
     }
 
     const uow = new UnitOfWork(database);
@@ -91,7 +96,9 @@ export class Application {
       def.jobs?.forEach((job) => register(job.handler));
       for (const subscriber of def.events ?? []) {
         container.bind(subscriber).toSelf().inSingletonScope();
-        dispatcher.register(subscriber.subscriberName, subscriber.subscribesTo, () => container.get(subscriber));
+        dispatcher.register(subscriber.subscriberName, subscriber.subscribesTo, () =>
+          container.get(subscriber),
+        );
       }
     }
 
@@ -108,10 +115,14 @@ export class Application {
         if (job.inClaimTransaction === true) {
           queue.runInClaimTransaction(context.jobKey(job));
         }
-        await queue.schedule({ type: job.handler.handles.type, payload: job.payload ?? {} }, context.jobKey(job), {
-          repeat: job.repeat,
-          ...(job.runOnStart === false ? {} : { delayMs: 0 }),
-        });
+        await queue.schedule(
+          { type: job.handler.handles.type, payload: job.payload ?? {} },
+          context.jobKey(job),
+          {
+            repeat: job.repeat,
+            ...(job.runOnStart === false ? {} : { delayMs: 0 }),
+          },
+        );
       }
     }
     return new Application(container, database, clock, queue, bus, events, uow);

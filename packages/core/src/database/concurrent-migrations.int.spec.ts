@@ -39,11 +39,21 @@ describe('processes starting together on a new database file', () => {
       stderr: [],
     });
     const check = await openTestDatabase({ file });
-    const applied = await sql<{ n: number }>`select count(*) as n from race_schema_migrations`.execute(check.kysely);
+    const applied = await sql<{
+      n: number;
+    }>`select count(*) as n from race_schema_migrations`.execute(check.kysely);
     const tables =
       testBackend() === 'postgres'
-        ? await sql<{ n: number }>`select count(*) as n from information_schema.tables where table_schema = current_schema() and table_name like 'race_schema_t%'`.execute(check.kysely)
-        : await sql<{ n: number }>`select count(*) as n from sqlite_master where type = 'table' and name like 'race_schema_t%'`.execute(check.kysely);
+        ? await sql<{
+            n: number;
+          }>`select count(*) as n from information_schema.tables where table_schema = current_schema() and table_name like 'race_schema_t%'`.execute(
+            check.kysely,
+          )
+        : await sql<{
+            n: number;
+          }>`select count(*) as n from sqlite_master where type = 'table' and name like 'race_schema_t%'`.execute(
+            check.kysely,
+          );
     await check.close();
     expect(applied.rows[0]?.n).toBe(5);
     expect(tables.rows[0]?.n).toBe(5);

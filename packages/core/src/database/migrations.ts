@@ -50,10 +50,17 @@ export async function migrateContext(
     await sql.raw(begin).execute(connection);
     try {
       if (dialectOf(db) === 'postgres') {
-        await sql`select pg_advisory_xact_lock(hashtext(current_schema() || ':tickler-migrate:' || ${context}))`.execute(connection);
+        await sql`select pg_advisory_xact_lock(hashtext(current_schema() || ':tickler-migrate:' || ${context}))`.execute(
+          connection,
+        );
       }
-      await sql`create table if not exists ${sql.table(ledger)} (name varchar(255) not null primary key, timestamp varchar(255) not null)`.execute(connection);
-      const rows = await tablesOf<LedgerTables>(connection).selectFrom(ledger).select('name').execute();
+      await sql`create table if not exists ${sql.table(ledger)} (name varchar(255) not null primary key, timestamp varchar(255) not null)`.execute(
+        connection,
+      );
+      const rows = await tablesOf<LedgerTables>(connection)
+        .selectFrom(ledger)
+        .select('name')
+        .execute();
       const applied = new Set(rows.map((r) => r.name));
       const unknown = [...applied].filter((name) => !(name in migrations));
       if (unknown.length > 0) {
@@ -74,7 +81,10 @@ export async function migrateContext(
       current = undefined;
       await sql.raw('commit').execute(connection);
     } catch (error) {
-      await sql.raw('rollback').execute(connection).catch(() => undefined);
+      await sql
+        .raw('rollback')
+        .execute(connection)
+        .catch(() => undefined);
       throw new MigrationFailedError(context, current, { cause: error });
     }
   });

@@ -48,7 +48,9 @@ export class MultiRowInsert<Row extends object, Result = never> {
     const out: Result[] = [];
     for (let i = 0; i < rows.length; i += this.rowsPerStatement) {
       const chunk = rows.slice(i, i + this.rowsPerStatement);
-      const result = await db.executeQuery<Result>(CompiledQuery.raw(this.textFor(dialect, chunk.length), this.paramsOf(chunk)));
+      const result = await db.executeQuery<Result>(
+        CompiledQuery.raw(this.textFor(dialect, chunk.length), this.paramsOf(chunk)),
+      );
       out.push(...result.rows);
     }
     return out;

@@ -63,7 +63,9 @@ function clientConfig(options: PostgresOptions): pg.ClientConfig {
     throw new Error(`postgres schema "${options.schema}" must be lowercase letters, digits or _`);
   }
   return {
-    ...(options.connectionString !== undefined ? { connectionString: options.connectionString } : {}),
+    ...(options.connectionString !== undefined
+      ? { connectionString: options.connectionString }
+      : {}),
     ...options.pool,
     types: TYPES,
     ...(options.schema !== undefined ? { options: `-c search_path=${options.schema}` } : {}),
@@ -110,7 +112,9 @@ export async function openPostgresDatabase(options: PostgresOptions): Promise<Da
  * own channel. The default is the plain `tickler_queue`.
  */
 function wakeChannelName(schema: string | undefined): string {
-  return schema === undefined || schema === 'public' ? 'tickler_queue' : `tickler_queue_${schema}`.slice(0, 63);
+  return schema === undefined || schema === 'public'
+    ? 'tickler_queue'
+    : `tickler_queue_${schema}`.slice(0, 63);
 }
 
 async function ensureSchema(config: pg.ClientConfig, schema: string): Promise<void> {
@@ -129,5 +133,10 @@ async function ensureSchema(config: pg.ClientConfig, schema: string): Promise<vo
 }
 
 function isUniqueViolation(error: unknown): boolean {
-  return typeof error === 'object' && error !== null && 'code' in error && (error.code === '23505' || error.code === '42P06');
+  return (
+    typeof error === 'object' &&
+    error !== null &&
+    'code' in error &&
+    (error.code === '23505' || error.code === '42P06')
+  );
 }

@@ -13,7 +13,9 @@ const view = (db: Kysely<unknown>): Kysely<Tables> => tablesOf<Tables>(db);
 
 beforeEach(async () => {
   database = await openTestDatabase();
-  await sql`create table items (id text primary key, label text, n integer not null)`.execute(database.kysely);
+  await sql`create table items (id text primary key, label text, n integer not null)`.execute(
+    database.kysely,
+  );
 });
 
 afterEach(async () => {
@@ -25,12 +27,18 @@ describe('ReusableQuery', () => {
     const bump = new ReusableQuery<{ id: string }>(['id'], (db, v) =>
       view(db).updateTable('items').set({ n: 7 }).where('id', '=', v.id),
     );
-    const insert = new ReusableQuery<Item>(['id', 'label', 'n'], (db, v) => view(db).insertInto('items').values(v));
+    const insert = new ReusableQuery<Item>(['id', 'label', 'n'], (db, v) =>
+      view(db).insertInto('items').values(v),
+    );
     await insert.execute(database.kysely, { id: 'a', label: 'first', n: 1 });
     await insert.execute(database.kysely, { id: 'b', label: null, n: 2 });
     const updated = await bump.execute(database.kysely, { id: 'b' });
     expect(updated.numAffectedRows).toBe(1n);
-    const rows = await view(database.kysely).selectFrom('items').selectAll().orderBy('id').execute();
+    const rows = await view(database.kysely)
+      .selectFrom('items')
+      .selectAll()
+      .orderBy('id')
+      .execute();
     expect(rows).toEqual([
       { id: 'a', label: 'first', n: 1 },
       { id: 'b', label: null, n: 7 },
@@ -41,15 +49,24 @@ describe('ReusableQuery', () => {
     const insert = new ReusableQuery<Item, { id: string }>(['id', 'label', 'n'], (db, v) =>
       view(db).insertInto('items').values(v).returning('id'),
     );
-    const result = await database.kysely.transaction().execute((trx) => insert.execute(trx, { id: 'x', label: 'y', n: 3 }));
+    const result = await database.kysely
+      .transaction()
+      .execute((trx) => insert.execute(trx, { id: 'x', label: 'y', n: 3 }));
     expect(result.rows).toEqual([{ id: 'x' }]);
   });
 
   it('refuses, on first use, a value that is not a whole bound parameter', async () => {
-    const inList = new ReusableQuery<{ ids: string }>(['ids'], (db) => view(db).selectFrom('items').selectAll().where('id', 'in', []));
-    await expect(inList.execute(database.kysely, { ids: 'a' })).rejects.toThrow('values ids are not bound parameters');
+    const inList = new ReusableQuery<{ ids: string }>(['ids'], (db) =>
+      view(db).selectFrom('items').selectAll().where('id', 'in', []),
+    );
+    await expect(inList.execute(database.kysely, { ids: 'a' })).rejects.toThrow(
+      'values ids are not bound parameters',
+    );
     const inlined = new ReusableQuery<{ id: string }>(['id'], (db, v) =>
-      view(db).selectFrom('items').selectAll().where(sql<boolean>`id = ${sql.lit(v.id)}`),
+      view(db)
+        .selectFrom('items')
+        .selectAll()
+        .where(sql<boolean>`id = ${sql.lit(v.id)}`),
     );
     await expect(inlined.execute(database.kysely, { id: 'a' })).rejects.toThrow('reusable query');
   });

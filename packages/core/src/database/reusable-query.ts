@@ -1,4 +1,11 @@
-import { type Compilable, type CompiledQuery, type Kysely, type QueryId, type QueryResult, type RootOperationNode } from 'kysely';
+import {
+  type Compilable,
+  type CompiledQuery,
+  type Kysely,
+  type QueryId,
+  type QueryResult,
+  type RootOperationNode,
+} from 'kysely';
 
 /** Marks a parameter position while the query is compiled once; never reaches the database. */
 const SLOT_PREFIX = '\u0000reusable-query-slot:';
@@ -35,8 +42,15 @@ export class ReusableQuery<P extends object, R = unknown> {
   /** Runs the statement on `db` (a transaction's handle or the root) with `values`. */
   async execute(db: Kysely<unknown>, values: P): Promise<QueryResult<R>> {
     const compiled = this.compiledFor(db);
-    const parameters = compiled.slots.map((slot) => ('name' in slot ? values[slot.name] : slot.constant));
-    const query: CompiledQuery<R> = { sql: compiled.sql, parameters, query: compiled.query, queryId: compiled.queryId };
+    const parameters = compiled.slots.map((slot) =>
+      'name' in slot ? values[slot.name] : slot.constant,
+    );
+    const query: CompiledQuery<R> = {
+      sql: compiled.sql,
+      parameters,
+      query: compiled.query,
+      queryId: compiled.queryId,
+    };
     return db.executeQuery(query);
   }
 
@@ -46,7 +60,9 @@ export class ReusableQuery<P extends object, R = unknown> {
     if (known) {
       return known;
     }
-    const markers = Object.fromEntries(this.names.map((name) => [name, SLOT_PREFIX + name])) as unknown as P;
+    const markers = Object.fromEntries(
+      this.names.map((name) => [name, SLOT_PREFIX + name]),
+    ) as unknown as P;
     const query = this.build(db, markers).compile();
     const seen = new Set<string>();
     const slots = query.parameters.map((parameter): Slot<P> => {
@@ -60,9 +76,16 @@ export class ReusableQuery<P extends object, R = unknown> {
     });
     const missing = this.names.filter((name) => !seen.has(name));
     if (missing.length > 0 || query.sql.includes(SLOT_PREFIX)) {
-      throw new Error(`reusable query: ${missing.length > 0 ? `values ${missing.join(', ')} are not bound parameters` : 'a marker was inlined into the SQL text'}`);
+      throw new Error(
+        `reusable query: ${missing.length > 0 ? `values ${missing.join(', ')} are not bound parameters` : 'a marker was inlined into the SQL text'}`,
+      );
     }
-    const compiled: Compiled<P> = { sql: query.sql, query: query.query, queryId: query.queryId, slots };
+    const compiled: Compiled<P> = {
+      sql: query.sql,
+      query: query.query,
+      queryId: query.queryId,
+      slots,
+    };
     this.compiled.set(key, compiled);
     return compiled;
   }

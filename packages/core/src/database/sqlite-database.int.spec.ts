@@ -17,7 +17,9 @@ afterEach(async () => {
 });
 
 async function pragma(name: string): Promise<unknown> {
-  const { rows } = await sql.raw<Record<string, unknown>>(`pragma ${name}`).execute((db as Database).kysely);
+  const { rows } = await sql
+    .raw<Record<string, unknown>>(`pragma ${name}`)
+    .execute((db as Database).kysely);
   return Object.values(rows[0] ?? {})[0];
 }
 
@@ -38,8 +40,12 @@ describe('openSqliteDatabase on a file', () => {
   it('enforces foreign keys', async () => {
     db = openSqliteDatabase({ file: dir.file('app.db') });
     await sql`create table parent (id integer primary key)`.execute(db.kysely);
-    await sql`create table child (id integer primary key, parent_id integer not null references parent(id))`.execute(db.kysely);
-    await expect(sql`insert into child (id, parent_id) values (1, 42)`.execute(db.kysely)).rejects.toMatchObject({
+    await sql`create table child (id integer primary key, parent_id integer not null references parent(id))`.execute(
+      db.kysely,
+    );
+    await expect(
+      sql`insert into child (id, parent_id) values (1, 42)`.execute(db.kysely),
+    ).rejects.toMatchObject({
       // better-sqlite3's errors come from another realm, so match on the stable code.
       code: 'SQLITE_CONSTRAINT_FOREIGNKEY',
     });

@@ -49,7 +49,9 @@ function withStatementCache(db: BetterSqlite3.Database, size: number): BetterSql
         return cached;
       }
       const value: unknown = Reflect.get(target, prop, receiver);
-      return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+      return typeof value === 'function'
+        ? (value as (...a: unknown[]) => unknown).bind(target)
+        : value;
     },
   });
 }
@@ -78,7 +80,9 @@ export function openSqliteDatabase(options: SqliteOptions): Database {
   raw.pragma('synchronous = NORMAL');
   raw.pragma('foreign_keys = ON');
   const kysely = new Kysely<unknown>({
-    dialect: new SqliteDialect({ database: withStatementCache(raw, options.statementCacheSize ?? 500) }),
+    dialect: new SqliteDialect({
+      database: withStatementCache(raw, options.statementCacheSize ?? 500),
+    }),
   });
   return {
     dialect: 'sqlite',

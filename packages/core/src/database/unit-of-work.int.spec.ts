@@ -52,11 +52,23 @@ describe('UnitOfWork on a file database', () => {
 
   it('publishes events to in-memory listeners only after commit', async () => {
     const seenAtPublish: { type: string; committedEntries: number }[] = [];
-    app.events.subscribe('ledger.added', (event) => seenAtPublish.push({ type: event.type, committedEntries: committedCount('ledger_entries') }));
+    app.events.subscribe('ledger.added', (event) =>
+      seenAtPublish.push({ type: event.type, committedEntries: committedCount('ledger_entries') }),
+    );
     let publishedBeforeReturn = -1;
     await app.uow.run(async (tx) => {
-      await sql`insert into ledger_entries (id, label, created_at) values ('x', 'x', '2026-09-10T08:30:00.000Z')`.execute(tx.db);
-      tx.recordEvents([{ eventId: 'ev-1', type: 'ledger.added', aggregateId: 'x', occurredAt: '2026-09-10T08:30:00.000Z', payload: {} }]);
+      await sql`insert into ledger_entries (id, label, created_at) values ('x', 'x', '2026-09-10T08:30:00.000Z')`.execute(
+        tx.db,
+      );
+      tx.recordEvents([
+        {
+          eventId: 'ev-1',
+          type: 'ledger.added',
+          aggregateId: 'x',
+          occurredAt: '2026-09-10T08:30:00.000Z',
+          payload: {},
+        },
+      ]);
       publishedBeforeReturn = seenAtPublish.length;
     });
     expect(publishedBeforeReturn).toBe(0);
@@ -65,10 +77,14 @@ describe('UnitOfWork on a file database', () => {
 
   it('a nested run joins the outer transaction: same transaction, rolled back together', async () => {
     const outcome = app.uow.run(async (outer) => {
-      await sql`insert into ledger_entries (id, label, created_at) values ('outer', 'o', '2026-09-10T08:30:00.000Z')`.execute(outer.db);
+      await sql`insert into ledger_entries (id, label, created_at) values ('outer', 'o', '2026-09-10T08:30:00.000Z')`.execute(
+        outer.db,
+      );
       await app.uow.run(async (inner) => {
         expect(inner).toBe(outer);
-        await sql`insert into ledger_entries (id, label, created_at) values ('inner', 'i', '2026-09-10T08:30:00.000Z')`.execute(inner.db);
+        await sql`insert into ledger_entries (id, label, created_at) values ('inner', 'i', '2026-09-10T08:30:00.000Z')`.execute(
+          inner.db,
+        );
       });
       expect(committedCount('ledger_entries')).toBe(0);
       throw new Error('outer fails after the inner run returned');
@@ -85,7 +101,9 @@ describe('UnitOfWork on a file database', () => {
         return Promise.resolve();
       });
       order.push('inner returned');
-      await sql`insert into ledger_entries (id, label, created_at) values ('a', 'a', '2026-09-10T08:30:00.000Z')`.execute(outer.db);
+      await sql`insert into ledger_entries (id, label, created_at) values ('a', 'a', '2026-09-10T08:30:00.000Z')`.execute(
+        outer.db,
+      );
     });
     expect(order).toEqual(['inner returned', 'inner afterCommit']);
     expect(committedCount('ledger_entries')).toBe(1);

@@ -7,7 +7,11 @@ export abstract class DomainError extends Error {
   /** Extra plain data a boundary may show (ids, states); never secrets. */
   readonly details: Readonly<Record<string, unknown>>;
 
-  constructor(message: string, details: Record<string, unknown> = {}, options?: { cause?: unknown }) {
+  constructor(
+    message: string,
+    details: Record<string, unknown> = {},
+    options?: { cause?: unknown },
+  ) {
     super(message, options);
     this.name = new.target.name;
     this.details = details;

@@ -17,17 +17,29 @@ describe('parseDuration', () => {
     expect(parseDuration(input)).toBe(ms);
   });
 
-  it.each([['0s'], ['0'], [''], ['1.5h'], ['-1s'], ['abc'], ['1m30'], ['m'], ['1w'], [0], [-5], [1.5], [Number.NaN], ['99999999999999999d']])(
-    'rejects %p with an InvalidArgumentError naming the field',
-    (input) => {
-      expect(() => parseDuration(input, 'repeat.every')).toThrow(InvalidArgumentError);
-      try {
-        parseDuration(input, 'repeat.every');
-      } catch (error) {
-        expect((error as InvalidArgumentError).field).toBe('repeat.every');
-      }
-    },
-  );
+  it.each([
+    ['0s'],
+    ['0'],
+    [''],
+    ['1.5h'],
+    ['-1s'],
+    ['abc'],
+    ['1m30'],
+    ['m'],
+    ['1w'],
+    [0],
+    [-5],
+    [1.5],
+    [Number.NaN],
+    ['99999999999999999d'],
+  ])('rejects %p with an InvalidArgumentError naming the field', (input) => {
+    expect(() => parseDuration(input, 'repeat.every')).toThrow(InvalidArgumentError);
+    try {
+      parseDuration(input, 'repeat.every');
+    } catch (error) {
+      expect((error as InvalidArgumentError).field).toBe('repeat.every');
+    }
+  });
 
   it('rejects values that are neither text nor numbers with a typed error', () => {
     for (const value of [null, undefined, {}, ['1m']]) {

@@ -29,7 +29,10 @@ export function parseDuration(value: string | number, field = 'duration'): numbe
   }
   const parts = /^(?:\d+(?:ms|s|m|h|d))+$/.test(text) ? text.match(/\d+(?:ms|s|m|h|d)/g) : null;
   if (!parts) {
-    throw new InvalidArgumentError(field, `"${text.slice(0, 32)}" is not a duration like 30s, 1m, 12h or 1h30m`);
+    throw new InvalidArgumentError(
+      field,
+      `"${text.slice(0, 32)}" is not a duration like 30s, 1m, 12h or 1h30m`,
+    );
   }
   let total = 0;
   for (const part of parts) {

@@ -33,13 +33,17 @@ describe('toIsoUtc', () => {
 
   it('text order equals time order for any storable instant', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 0, max: MAX_MS }), fc.integer({ min: 0, max: MAX_MS }), (a, b) => {
-        const [ta, tb] = [toIsoUtc(a), toIsoUtc(b)];
-        expect(isIsoUtc(ta)).toBe(true);
-        expect(ta < tb).toBe(a < b);
-        expect(ta === tb).toBe(a === b);
-        expect(msOf(ta)).toBe(a);
-      }),
+      fc.property(
+        fc.integer({ min: 0, max: MAX_MS }),
+        fc.integer({ min: 0, max: MAX_MS }),
+        (a, b) => {
+          const [ta, tb] = [toIsoUtc(a), toIsoUtc(b)];
+          expect(isIsoUtc(ta)).toBe(true);
+          expect(ta < tb).toBe(a < b);
+          expect(ta === tb).toBe(a === b);
+          expect(msOf(ta)).toBe(a);
+        },
+      ),
     );
   });
 });
@@ -47,7 +51,14 @@ describe('toIsoUtc', () => {
 describe('isIsoUtc', () => {
   it('accepts only the stored form', () => {
     expect(isIsoUtc('2026-09-10T08:30:00.000Z')).toBe(true);
-    for (const text of ['2026-09-10T08:30:00Z', '2026-09-10T08:30:00.000+00:00', '2026-09-10 08:30:00.000Z', '2026-02-30T00:00:00.000Z', '2026-09-10T08:30:00.000z', '']) {
+    for (const text of [
+      '2026-09-10T08:30:00Z',
+      '2026-09-10T08:30:00.000+00:00',
+      '2026-09-10 08:30:00.000Z',
+      '2026-02-30T00:00:00.000Z',
+      '2026-09-10T08:30:00.000z',
+      '',
+    ]) {
       expect(isIsoUtc(text)).toBe(false);
     }
   });
@@ -104,9 +115,12 @@ describe('parseInstant', () => {
     expect(error.message).toMatch(/^remindAt: /);
   });
 
-  it.each([[42], [null], [undefined], [new Date(0)], [{}]])('rejects the non-string %p', (value) => {
-    expect(rejection(value, 'at').field).toBe('at');
-  });
+  it.each([[42], [null], [undefined], [new Date(0)], [{}]])(
+    'rejects the non-string %p',
+    (value) => {
+      expect(rejection(value, 'at').field).toBe('at');
+    },
+  );
 
   it('accepts text in the stored layout exactly when Date reads it back to the same instant in range', () => {
     const two = (max: number) => fc.integer({ min: 0, max }).map((n) => String(n).padStart(2, '0'));

@@ -114,7 +114,10 @@ export function parseInstant(text: unknown, field = 'instant'): string {
     throw new InvalidArgumentError(field, `"${text}" is not a calendar date`);
   }
   if (hour > 23 || minute > 59) {
-    throw new InvalidArgumentError(field, `"${text}" has an out-of-range time of day (24:00 is not accepted)`);
+    throw new InvalidArgumentError(
+      field,
+      `"${text}" has an out-of-range time of day (24:00 is not accepted)`,
+    );
   }
   if (second > 59) {
     throw new InvalidArgumentError(field, `"${text}" has a leap second, which cannot be stored`);
@@ -126,7 +129,10 @@ export function parseInstant(text: unknown, field = 'instant'): string {
   const millis = frac ? Math.floor(Number(`0${frac}`) * 1000) : 0;
   const ms = Date.UTC(year, month - 1, day, hour, minute, second, millis) - offsetMinutes * 60_000;
   if (ms < MIN_MS || ms > MAX_MS) {
-    throw new InvalidArgumentError(field, `"${text}" is outside the supported range (1970–9999 UTC)`);
+    throw new InvalidArgumentError(
+      field,
+      `"${text}" is outside the supported range (1970–9999 UTC)`,
+    );
   }
   return new Date(ms).toISOString();
 }

@@ -28,7 +28,12 @@ async function boot(): Promise<Awaited<ReturnType<typeof createTestApplication>>
 }
 
 async function queueRows(app: Application): Promise<{ command_type: string; status: string }[]> {
-  const { rows } = await sql<{ command_type: string; status: string }>`select command_type, status from shared_scheduled_commands order by command_type`.execute(app.database.kysely);
+  const { rows } = await sql<{
+    command_type: string;
+    status: string;
+  }>`select command_type, status from shared_scheduled_commands order by command_type`.execute(
+    app.database.kysely,
+  );
   return rows;
 }
 
@@ -43,7 +48,10 @@ describe('durable subscribers (projectors)', () => {
     const projected = await ledgerRows(app.database.kysely, 'ledger_projection');
     expect(projected.map((r) => r['entry_id']).sort()).toEqual(['a', 'b']);
     // Only the follow-up no-ops are left; the delivery rows completed and were removed.
-    expect((await queueRows(app)).map((r) => r.command_type)).toEqual(['ledger.noop', 'ledger.noop']);
+    expect((await queueRows(app)).map((r) => r.command_type)).toEqual([
+      'ledger.noop',
+      'ledger.noop',
+    ]);
   });
 
   it('never projects a rolled-back event', async () => {
@@ -60,8 +68,17 @@ describe('durable subscribers (projectors)', () => {
     app.start();
     await clock.advance(0);
     const [row] = await ledgerRows(app.database.kysely, 'ledger_projection');
-    const event = { eventId: row?.['event_id'], type: 'ledger.added', aggregateId: 'a', occurredAt: '2026-09-10T08:30:00.000Z', payload: {} };
-    await app.queue.enqueue({ type: DeliverEvents.type, payload: { subscriber: 'ledger.projection', events: [event] } });
+    const event = {
+      eventId: row?.['event_id'],
+      type: 'ledger.added',
+      aggregateId: 'a',
+      occurredAt: '2026-09-10T08:30:00.000Z',
+      payload: {},
+    };
+    await app.queue.enqueue({
+      type: DeliverEvents.type,
+      payload: { subscriber: 'ledger.projection', events: [event] },
+    });
     await clock.advance(0);
     expect(await ledgerRows(app.database.kysely, 'ledger_projection')).toHaveLength(1);
     expect((await app.queue.stats()).failed).toBe(0);
@@ -73,9 +90,23 @@ describe('durable subscribers (projectors)', () => {
     app.start();
     await clock.advance(0);
     const [row] = await ledgerRows(app.database.kysely, 'ledger_projection');
-    const event = (eventId: unknown, entryId: string) => ({ eventId, type: 'ledger.added', aggregateId: entryId, occurredAt: '2026-09-10T08:30:00.000Z', payload: {} });
-    const events = [event(row?.['event_id'], 'a'), event('evt-b', 'b'), event('evt-b', 'b'), event('evt-c', 'c')];
-    await app.queue.enqueue({ type: DeliverEvents.type, payload: { subscriber: 'ledger.projection', events } });
+    const event = (eventId: unknown, entryId: string) => ({
+      eventId,
+      type: 'ledger.added',
+      aggregateId: entryId,
+      occurredAt: '2026-09-10T08:30:00.000Z',
+      payload: {},
+    });
+    const events = [
+      event(row?.['event_id'], 'a'),
+      event('evt-b', 'b'),
+      event('evt-b', 'b'),
+      event('evt-c', 'c'),
+    ];
+    await app.queue.enqueue({
+      type: DeliverEvents.type,
+      payload: { subscriber: 'ledger.projection', events },
+    });
     await clock.advance(0);
     const projected = await ledgerRows(app.database.kysely, 'ledger_projection');
     expect(projected.map((r) => r['entry_id']).sort()).toEqual(['a', 'b', 'c']);
@@ -84,13 +115,18 @@ describe('durable subscribers (projectors)', () => {
 
   it('a process SIGKILLed after commit loses nothing: a fresh process projects the event exactly once', async () => {
     const file = dir.file('app.db');
-    const child = spawnFixture(path.join(__dirname, '../../test/fixtures/commit-then-hang.ts'), [file, 'crash-1']);
+    const child = spawnFixture(path.join(__dirname, '../../test/fixtures/commit-then-hang.ts'), [
+      file,
+      'crash-1',
+    ]);
     await child.line((l) => l === 'committed');
     child.process.kill('SIGKILL');
     expect((await child.exited).signal).toBe('SIGKILL');
 
     const { app, clock } = await boot();
-    expect((await ledgerRows(app.database.kysely, 'ledger_entries')).map((r) => r['id'])).toEqual(['crash-1']);
+    expect((await ledgerRows(app.database.kysely, 'ledger_entries')).map((r) => r['id'])).toEqual([
+      'crash-1',
+    ]);
     expect(await ledgerRows(app.database.kysely, 'ledger_projection')).toEqual([]);
     expect(await queueRows(app)).toEqual([
       { command_type: 'core.deliver-events', status: 'pending' },
@@ -98,7 +134,9 @@ describe('durable subscribers (projectors)', () => {
     ]);
     app.start();
     await clock.advance(0);
-    expect((await ledgerRows(app.database.kysely, 'ledger_projection')).map((r) => r['entry_id'])).toEqual(['crash-1']);
+    expect(
+      (await ledgerRows(app.database.kysely, 'ledger_projection')).map((r) => r['entry_id']),
+    ).toEqual(['crash-1']);
     await app.stop();
     apps.length = 0;
 

@@ -27,7 +27,10 @@ export class EventBus {
 
   publish(events: readonly DomainEvent[]): void {
     for (const event of events) {
-      for (const listener of [...(this.listeners.get(event.type) ?? []), ...(this.listeners.get('*') ?? [])]) {
+      for (const listener of [
+        ...(this.listeners.get(event.type) ?? []),
+        ...(this.listeners.get('*') ?? []),
+      ]) {
         try {
           listener(event);
         } catch (error) {

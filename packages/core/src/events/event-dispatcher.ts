@@ -55,7 +55,14 @@ export class EventDispatcher implements CommandHandler<DeliverEvents> {
     for (const sub of this.subscribers.values()) {
       const wanted = events.filter((e) => sub.types.has(e.type));
       if (wanted.length > 0) {
-        await this.queue.enqueue({ type: DeliverEvents.type, payload: { subscriber: sub.name, eventsJson: JSON.stringify(wanted) } }, { maxAttempts: 10 }, tx);
+        await this.queue.enqueue(
+          {
+            type: DeliverEvents.type,
+            payload: { subscriber: sub.name, eventsJson: JSON.stringify(wanted) },
+          },
+          { maxAttempts: 10 },
+          tx,
+        );
       }
     }
   }
@@ -79,7 +86,11 @@ export class EventDispatcher implements CommandHandler<DeliverEvents> {
       const processedAt = toIsoUtc(this.clock.now());
       const inserted = await LEDGER_INSERT.execute(
         tx.db,
-        events.map((event) => ({ subscriber: sub.name, event_id: event.eventId, processed_at: processedAt })),
+        events.map((event) => ({
+          subscriber: sub.name,
+          event_id: event.eventId,
+          processed_at: processedAt,
+        })),
       );
       // Events already in the ledger were processed before a crash between commit and settle;
       // an event listed twice in one row is inserted (and handled) once.

@@ -28,7 +28,13 @@ class AddMany extends Command<void> {
   @IsInt() count!: number;
 }
 
-const eventOf = (eventId: string, n: number): DomainEvent => ({ eventId, type: 'batch.added', aggregateId: eventId, occurredAt: '2026-09-10T08:30:00.000Z', payload: { n } });
+const eventOf = (eventId: string, n: number): DomainEvent => ({
+  eventId,
+  type: 'batch.added',
+  aggregateId: eventId,
+  occurredAt: '2026-09-10T08:30:00.000Z',
+  payload: { n },
+});
 
 @injectable()
 class AddManyHandler implements CommandHandler<AddMany> {
@@ -36,13 +42,18 @@ class AddManyHandler implements CommandHandler<AddMany> {
   constructor(@inject(CORE_TOKENS.UnitOfWork) private readonly uow: UnitOfWork) {}
   execute(command: AddMany): Promise<void> {
     return this.uow.run((tx) => {
-      tx.recordEvents(Array.from({ length: command.count }, (_, i) => eventOf(`${command.prefix}-${i}`, i)));
+      tx.recordEvents(
+        Array.from({ length: command.count }, (_, i) => eventOf(`${command.prefix}-${i}`, i)),
+      );
       return Promise.resolve();
     });
   }
 }
 
-const PROJECT = new MultiRowInsert<BatchTables['batch_projection']>({ table: 'batch_projection', columns: ['event_id', 'n'] });
+const PROJECT = new MultiRowInsert<BatchTables['batch_projection']>({
+  table: 'batch_projection',
+  columns: ['event_id', 'n'],
+});
 
 @injectable()
 class BatchProjector implements EventSubscriber {
@@ -56,7 +67,10 @@ class BatchProjector implements EventSubscriber {
 
   async handleMany(events: readonly DomainEvent[], tx: Transaction): Promise<void> {
     seen.calls.push(events.map((e) => e.eventId));
-    await PROJECT.execute(tx.db, events.map((e) => ({ event_id: e.eventId, n: (e.payload as { n: number }).n })));
+    await PROJECT.execute(
+      tx.db,
+      events.map((e) => ({ event_id: e.eventId, n: (e.payload as { n: number }).n })),
+    );
     if (seen.failNext) {
       seen.failNext = false;
       throw new Error('projector fails after its writes');
@@ -70,7 +84,11 @@ const batchContext = BoundedContext.create({
     '2026_11_30_0900_create_batch_projection': {
       async up(db: Kysely<unknown>): Promise<void> {
         // No unique key: a double projection would show up as two rows.
-        await db.schema.createTable('batch_projection').addColumn('event_id', 'text', (c) => c.notNull()).addColumn('n', 'integer', (c) => c.notNull()).execute();
+        await db.schema
+          .createTable('batch_projection')
+          .addColumn('event_id', 'text', (c) => c.notNull())
+          .addColumn('n', 'integer', (c) => c.notNull())
+          .execute();
       },
     },
   },
@@ -99,11 +117,15 @@ async function boot(): Promise<Awaited<ReturnType<typeof createTestApplication>>
 }
 
 async function projected(db: Kysely<unknown>): Promise<string[]> {
-  const rows = await tablesOf<BatchTables>(db).selectFrom('batch_projection').select('event_id').execute();
+  const rows = await tablesOf<BatchTables>(db)
+    .selectFrom('batch_projection')
+    .select('event_id')
+    .execute();
   return rows.map((r) => r.event_id).sort();
 }
 
-const addMany = (prefix: string, count: number): AddMany => Object.assign(new AddMany(), { prefix, count });
+const addMany = (prefix: string, count: number): AddMany =>
+  Object.assign(new AddMany(), { prefix, count });
 
 describe('set-based durable subscribers (handleMany)', () => {
   it('get all of a transaction’s events in one call, in order, instead of one handle per event', async () => {
@@ -123,7 +145,9 @@ describe('set-based durable subscribers (handleMany)', () => {
     app.start();
     await clock.advance(0);
     expect(await projected(app.database.kysely)).toEqual([]);
-    const { rows } = await sql<{ n: number }>`select count(*) as n from shared_processed_events`.execute(app.database.kysely);
+    const { rows } = await sql<{
+      n: number;
+    }>`select count(*) as n from shared_processed_events`.execute(app.database.kysely);
     expect(Number(rows[0]?.n)).toBe(0);
     await clock.advance(3_600_000);
     expect(seen.calls).toEqual([
@@ -139,15 +163,27 @@ describe('set-based durable subscribers (handleMany)', () => {
     await app.dispatch(addMany('r', 2));
     app.start();
     await clock.advance(0);
-    const events = [eventOf('r-0', 0), eventOf('new-1', 1), eventOf('new-1', 1), eventOf('r-1', 1), eventOf('new-2', 2)];
-    await app.queue.enqueue({ type: DeliverEvents.type, payload: { subscriber: BatchProjector.subscriberName, eventsJson: JSON.stringify(events) } });
+    const events = [
+      eventOf('r-0', 0),
+      eventOf('new-1', 1),
+      eventOf('new-1', 1),
+      eventOf('r-1', 1),
+      eventOf('new-2', 2),
+    ];
+    await app.queue.enqueue({
+      type: DeliverEvents.type,
+      payload: { subscriber: BatchProjector.subscriberName, eventsJson: JSON.stringify(events) },
+    });
     await clock.advance(0);
     expect(seen.calls).toEqual([
       ['r-0', 'r-1'],
       ['new-1', 'new-2'],
     ]);
     // A row whose events were all processed calls nothing.
-    await app.queue.enqueue({ type: DeliverEvents.type, payload: { subscriber: BatchProjector.subscriberName, eventsJson: JSON.stringify(events) } });
+    await app.queue.enqueue({
+      type: DeliverEvents.type,
+      payload: { subscriber: BatchProjector.subscriberName, eventsJson: JSON.stringify(events) },
+    });
     await clock.advance(0);
     expect(seen.calls).toHaveLength(2);
     expect(await projected(app.database.kysely)).toEqual(['new-1', 'new-2', 'r-0', 'r-1']);

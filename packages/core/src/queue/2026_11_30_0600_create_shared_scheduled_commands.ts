@@ -26,7 +26,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('last_run_at', 'text')
     .addColumn('created_at', 'text', (c) => c.notNull())
     .addColumn('updated_at', 'text', (c) => c.notNull())
-    .addCheckConstraint('shared_scheduled_commands_status', sql`status in ('pending', 'running', 'failed')`)
+    .addCheckConstraint(
+      'shared_scheduled_commands_status',
+      sql`status in ('pending', 'running', 'failed')`,
+    )
     .execute();
   // Partial index over live rows only: due check and lease recovery in one ordered range scan;
   // failed rows never slow it down.

@@ -30,7 +30,11 @@ class TouchHandler implements CommandHandler<Touch> {
   }
 }
 
-const testContext = BoundedContext.create({ name: 'test', migrations: {}, commands: [TouchHandler] });
+const testContext = BoundedContext.create({
+  name: 'test',
+  migrations: {},
+  commands: [TouchHandler],
+});
 
 function touch(key: string): Touch {
   return Object.assign(new Touch(), { key });
@@ -61,9 +65,21 @@ describe('SqliteCommandQueue', () => {
   it('keeps one pending row per key and can only move a wake-up earlier', async () => {
     const { app, clock } = await createTestApplication([testContext]);
     app.start();
-    await app.queue.enqueue(touch('w'), { delayMs: 10_000, key: 'wake', onKeyConflict: 'keep-earlier' });
-    await app.queue.enqueue(touch('w'), { delayMs: 20_000, key: 'wake', onKeyConflict: 'keep-earlier' });
-    await app.queue.enqueue(touch('w'), { delayMs: 3_000, key: 'wake', onKeyConflict: 'keep-earlier' });
+    await app.queue.enqueue(touch('w'), {
+      delayMs: 10_000,
+      key: 'wake',
+      onKeyConflict: 'keep-earlier',
+    });
+    await app.queue.enqueue(touch('w'), {
+      delayMs: 20_000,
+      key: 'wake',
+      onKeyConflict: 'keep-earlier',
+    });
+    await app.queue.enqueue(touch('w'), {
+      delayMs: 3_000,
+      key: 'wake',
+      onKeyConflict: 'keep-earlier',
+    });
     const stats = await app.queue.stats();
     expect(stats.pending).toBe(1);
     expect(stats.earliestDue).toBe('2026-09-10T08:30:03.000Z');
@@ -78,7 +94,10 @@ describe('SqliteCommandQueue', () => {
     const { app, clock } = await createTestApplication([testContext]);
     app.start();
     failures.set('f', 10);
-    await app.queue.enqueue(touch('f'), { maxAttempts: 3, backoff: { baseMs: 1_000, maxMs: 60_000 } });
+    await app.queue.enqueue(touch('f'), {
+      maxAttempts: 3,
+      backoff: { baseMs: 1_000, maxMs: 60_000 },
+    });
     await clock.advance(0);
     expect(failures.get('f')).toBe(9);
     await clock.advance(999);
@@ -90,7 +109,11 @@ describe('SqliteCommandQueue', () => {
     await clock.advance(3_600_000);
     expect(failures.get('f')).toBe(7);
     const db = app.database.kysely;
-    const rows = await sql<{ status: string; last_error: string; attempts: number }>`select status, last_error, attempts from shared_scheduled_commands`.execute(db);
+    const rows = await sql<{
+      status: string;
+      last_error: string;
+      attempts: number;
+    }>`select status, last_error, attempts from shared_scheduled_commands`.execute(db);
     expect(rows.rows).toEqual([{ status: 'failed', last_error: 'Error: boom f', attempts: 3 }]);
     await app.stop();
   });
@@ -117,7 +140,13 @@ describe('SqliteCommandQueue', () => {
     app.start();
     await clock.advance(0);
     expect(runs).toHaveLength(3);
-    const row = await sql<{ skipped_runs: number; runs: number; run_at: string }>`select skipped_runs, runs, run_at from shared_scheduled_commands`.execute(app.database.kysely);
+    const row = await sql<{
+      skipped_runs: number;
+      runs: number;
+      run_at: string;
+    }>`select skipped_runs, runs, run_at from shared_scheduled_commands`.execute(
+      app.database.kysely,
+    );
     expect(row.rows[0]).toMatchObject({ runs: 3, skipped_runs: 3 * 1440 - 1 });
     await app.stop();
   });
@@ -127,7 +156,9 @@ describe('SqliteCommandQueue', () => {
     await app.queue.schedule(touch('j'), 'job:j', { repeat: { every: '1m' } });
     await app.queue.schedule(touch('j'), 'job:j', { repeat: { every: '1m' } });
     await app.queue.schedule(touch('j'), 'job:j', { repeat: { every: '5m' } });
-    const rows = await sql<{ repeat_every_ms: number }>`select repeat_every_ms from shared_scheduled_commands`.execute(app.database.kysely);
+    const rows = await sql<{
+      repeat_every_ms: number;
+    }>`select repeat_every_ms from shared_scheduled_commands`.execute(app.database.kysely);
     expect(rows.rows).toEqual([{ repeat_every_ms: 300_000 }]);
     await app.stop();
   });

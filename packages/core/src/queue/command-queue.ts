@@ -47,7 +47,10 @@ export interface QueueStats {
 
 /** Thrown by `enqueue` for options that make no sense; names the option. */
 export class InvalidEnqueueOptionsError extends Error {
-  constructor(readonly field: string, message: string) {
+  constructor(
+    readonly field: string,
+    message: string,
+  ) {
     super(`${field}: ${message}`);
     this.name = 'InvalidEnqueueOptionsError';
   }
@@ -127,16 +130,27 @@ export class SqliteCommandQueue {
    * Persists a command to run later. Inside `tx` (or the unit of work open in this async flow)
    * the row commits with the caller's state; the timer is armed only after that commit.
    */
-  async enqueue(command: Command<unknown> | QueuedCommand, options: EnqueueOptions = {}, tx?: Transaction): Promise<void> {
+  async enqueue(
+    command: Command<unknown> | QueuedCommand,
+    options: EnqueueOptions = {},
+    tx?: Transaction,
+  ): Promise<void> {
     const { type, payload } = toQueued(command);
     const nowMs = this.clock.now().getTime();
     const repeat = repeatColumns(options.repeat);
     let runAtMs = nowMs;
     if (options.runAt !== undefined) {
-      runAtMs = msOf(typeof options.runAt === 'string' ? parseInstant(options.runAt, 'runAt') : toIsoUtc(options.runAt));
+      runAtMs = msOf(
+        typeof options.runAt === 'string'
+          ? parseInstant(options.runAt, 'runAt')
+          : toIsoUtc(options.runAt),
+      );
     } else if (options.delayMs !== undefined) {
       if (!Number.isFinite(options.delayMs) || options.delayMs < 0) {
-        throw new InvalidEnqueueOptionsError('delayMs', 'must be a non-negative number of milliseconds');
+        throw new InvalidEnqueueOptionsError(
+          'delayMs',
+          'must be a non-negative number of milliseconds',
+        );
       }
       runAtMs = nowMs + options.delayMs;
     } else if (repeat.repeat_cron !== null) {
@@ -187,7 +201,11 @@ export class SqliteCommandQueue {
    * Registers a repeatable job under a stable key. Booting again never duplicates it; a changed
    * cadence (or payload) updates the pending row and re-plans its next run.
    */
-  async schedule(command: Command<unknown> | QueuedCommand, key: string, options: EnqueueOptions & { repeat: NonNullable<EnqueueOptions['repeat']> }): Promise<void> {
+  async schedule(
+    command: Command<unknown> | QueuedCommand,
+    key: string,
+    options: EnqueueOptions & { repeat: NonNullable<EnqueueOptions['repeat']> },
+  ): Promise<void> {
     const { type, payload } = toQueued(command);
     const repeat = repeatColumns(options.repeat);
     await this.uow.run(async (tx) => {
@@ -206,7 +224,12 @@ export class SqliteCommandQueue {
       }
       const nowMs = this.clock.now().getTime();
       const nextMs = cadenceChanged
-        ? Math.min(msOf(existing.run_at), repeat.repeat_cron !== null ? firstCronOccurrence(repeat, nowMs) : nowMs + Number(repeat.repeat_every_ms))
+        ? Math.min(
+            msOf(existing.run_at),
+            repeat.repeat_cron !== null
+              ? firstCronOccurrence(repeat, nowMs)
+              : nowMs + Number(repeat.repeat_every_ms),
+          )
         : msOf(existing.run_at);
       const next = toIsoUtc(nextMs);
       await this.store.updatePending(tx.db, existing.id, {
@@ -255,7 +278,10 @@ export class SqliteCommandQueue {
         }
       })
       .catch((error: unknown) => {
-        this.logger.warn({ err: error }, 'cannot LISTEN for other processes\' rows; relying on the safety sweep');
+        this.logger.warn(
+          { err: error },
+          "cannot LISTEN for other processes' rows; relying on the safety sweep",
+        );
         return undefined;
       });
   }
@@ -459,7 +485,10 @@ export class SqliteCommandQueue {
   private async runCycle(claimFirst: boolean): Promise<void> {
     let next = claimFirst ? undefined : await this.readWakeUp();
     let claimNow = claimFirst;
-    while (!this.stopping && (claimNow || (next !== undefined && msOf(next) <= this.clock.now().getTime()))) {
+    while (
+      !this.stopping &&
+      (claimNow || (next !== undefined && msOf(next) <= this.clock.now().getTime()))
+    ) {
       const claimed = await this.claimBatch();
       // A full batch: more is probably due, claim again before looking.
       claimNow = claimed === this.batchSize;
@@ -507,7 +536,10 @@ export class SqliteCommandQueue {
         const completed = await this.uow.run((tx) => this.store.complete(tx.db, token, done));
         this.statements++;
         if (completed !== done.length) {
-          this.logger.warn({ expected: done.length, completed }, 'lost the lease on some rows before completing them');
+          this.logger.warn(
+            { expected: done.length, completed },
+            'lost the lease on some rows before completing them',
+          );
         }
       }
     } finally {
@@ -530,19 +562,34 @@ export class SqliteCommandQueue {
       } catch (error) {
         // Rolled back whole: the claim, the handler's writes and the re-arm. Claim again the
         // ordinary way, which runs the handler once more and records a second failure as such.
-        this.logger.warn({ err: error }, 'job run in its claim transaction failed; running it the ordinary way');
+        this.logger.warn(
+          { err: error },
+          'job run in its claim transaction failed; running it the ordinary way',
+        );
       }
     }
     return this.claimOnce(false);
   }
 
-  private async claimOnce(runEligible: boolean): Promise<{ claimed: number; rows: ScheduledCommandRow[]; token: string }> {
+  private async claimOnce(
+    runEligible: boolean,
+  ): Promise<{ claimed: number; rows: ScheduledCommandRow[]; token: string }> {
     const nowMs = this.clock.now().getTime();
     const token = this.ids.next();
     return this.uow.run(async (tx) => {
-      const all = await this.store.claim(tx.db, toIsoUtc(nowMs), toIsoUtc(nowMs + this.leaseMs), token, this.batchSize);
+      const all = await this.store.claim(
+        tx.db,
+        toIsoUtc(nowMs),
+        toIsoUtc(nowMs + this.leaseMs),
+        token,
+        this.batchSize,
+      );
       this.statements++;
-      return { claimed: all.length, rows: runEligible ? await this.runEligibleInClaim(tx, all, token) : all, token };
+      return {
+        claimed: all.length,
+        rows: runEligible ? await this.runEligibleInClaim(tx, all, token) : all,
+        token,
+      };
     });
   }
 
@@ -552,11 +599,18 @@ export class SqliteCommandQueue {
    * (the handler's, or the re-arm's: e.g. the handler enqueued a pending row under the same
    * key) propagates and rolls everything back.
    */
-  private async runEligibleInClaim(tx: Transaction, rows: ScheduledCommandRow[], token: string): Promise<ScheduledCommandRow[]> {
+  private async runEligibleInClaim(
+    tx: Transaction,
+    rows: ScheduledCommandRow[],
+    token: string,
+  ): Promise<ScheduledCommandRow[]> {
     const later: ScheduledCommandRow[] = [];
     for (const row of rows) {
       const eligible =
-        row.key !== null && this.inClaimTransaction.has(row.key) && row.attempts <= row.max_attempts && (row.repeat_every_ms !== null || row.repeat_cron !== null);
+        row.key !== null &&
+        this.inClaimTransaction.has(row.key) &&
+        row.attempts <= row.max_attempts &&
+        (row.repeat_every_ms !== null || row.repeat_cron !== null);
       if (!eligible) {
         later.push(row);
         continue;
@@ -580,7 +634,9 @@ export class SqliteCommandQueue {
       handle = this.clock.setTimer(() => {
         const nowMs = this.clock.now().getTime();
         void this.uow
-          .run((tx) => this.store.extendLease(tx.db, token, toIsoUtc(nowMs + this.leaseMs), toIsoUtc(nowMs)))
+          .run((tx) =>
+            this.store.extendLease(tx.db, token, toIsoUtc(nowMs + this.leaseMs), toIsoUtc(nowMs)),
+          )
           .catch((error: unknown) => this.logger.error({ err: error }, 'lease extension failed'));
         beat();
       }, this.leaseMs / 3);
@@ -600,7 +656,11 @@ export class SqliteCommandQueue {
   private async runRow(row: ScheduledCommandRow, token: string): Promise<boolean> {
     if (row.attempts > row.max_attempts) {
       // Its last allowed claim was abandoned (the process died holding it).
-      await this.fail(row, token, new Error(`abandoned: lease expired on attempt ${row.max_attempts}`));
+      await this.fail(
+        row,
+        token,
+        new Error(`abandoned: lease expired on attempt ${row.max_attempts}`),
+      );
       return false;
     }
     let outcome: { ok: true } | { ok: false; error: unknown };
@@ -617,10 +677,15 @@ export class SqliteCommandQueue {
       await this.rearm(row, token, null);
       return false;
     }
-    this.logger.warn({ err: outcome.error, command: row.command_type, attempt: row.attempts }, 'queued command failed');
+    this.logger.warn(
+      { err: outcome.error, command: row.command_type, attempt: row.attempts },
+      'queued command failed',
+    );
     if (row.attempts < row.max_attempts && !this.isPermanent(outcome.error)) {
       const nowMs = this.clock.now().getTime();
-      const retryAt = toIsoUtc(nowMs + backoffDelay(row.attempts, row.backoff_base_ms, row.backoff_max_ms));
+      const retryAt = toIsoUtc(
+        nowMs + backoffDelay(row.attempts, row.backoff_base_ms, row.backoff_max_ms),
+      );
       await this.settleOrMerge(row, token, {
         status: 'pending',
         run_at: retryAt,
@@ -642,7 +707,12 @@ export class SqliteCommandQueue {
     }
     const now = toIsoUtc(this.clock.now());
     await this.uow.run((tx) =>
-      this.store.settle(tx.db, row.id, token, { status: 'failed', lease_token: null, last_error: errorText(error), updated_at: now }),
+      this.store.settle(tx.db, row.id, token, {
+        status: 'failed',
+        lease_token: null,
+        last_error: errorText(error),
+        updated_at: now,
+      }),
     );
     this.statements++;
   }
@@ -653,12 +723,18 @@ export class SqliteCommandQueue {
   }
 
   /** The settle of a repeatable run: pending again at its next occurrence, counters moved on. */
-  private rearmChanges(row: ScheduledCommandRow, error: unknown): Parameters<QueueStore['settle']>[3] & { run_at: string } {
+  private rearmChanges(
+    row: ScheduledCommandRow,
+    error: unknown,
+  ): Parameters<QueueStore['settle']>[3] & { run_at: string } {
     const nowMs = this.clock.now().getTime();
     const { nextMs, skipped } = nextOccurrence(row, msOf(row.scheduled_for), nowMs);
     const next = toIsoUtc(nextMs);
     if (skipped > 0) {
-      this.logger.info({ command: row.command_type, skipped }, 'repeatable job ran once after downtime; skipped occurrences recorded');
+      this.logger.info(
+        { command: row.command_type, skipped },
+        'repeatable job ran once after downtime; skipped occurrences recorded',
+      );
     }
     return {
       status: 'pending',
@@ -680,9 +756,14 @@ export class SqliteCommandQueue {
    * ran (a re-registration or a wake-up): then that row already carries the intent, and this
    * one is removed, keeping the earlier instant.
    */
-  private async settleOrMerge(row: ScheduledCommandRow, token: string, changes: Parameters<QueueStore['settle']>[3]): Promise<void> {
+  private async settleOrMerge(
+    row: ScheduledCommandRow,
+    token: string,
+    changes: Parameters<QueueStore['settle']>[3],
+  ): Promise<void> {
     await this.uow.run(async (tx) => {
-      const sibling = row.key === null ? undefined : await this.store.findPendingByKey(tx.db, row.key);
+      const sibling =
+        row.key === null ? undefined : await this.store.findPendingByKey(tx.db, row.key);
       if (sibling) {
         await this.store.deleteHeld(tx.db, row.id, token);
         const mine = changes.run_at;
@@ -690,7 +771,10 @@ export class SqliteCommandQueue {
           await this.store.updatePending(tx.db, sibling.id, { run_at: mine, scheduled_for: mine });
         }
       } else if (!(await this.store.settle(tx.db, row.id, token, changes))) {
-        this.logger.warn({ id: row.id }, 'lost the lease before settling; another claimer owns the row');
+        this.logger.warn(
+          { id: row.id },
+          'lost the lease before settling; another claimer owns the row',
+        );
         return;
       }
       const runAt = changes.run_at;

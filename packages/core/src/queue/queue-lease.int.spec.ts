@@ -1,8 +1,19 @@
 import { sql } from 'kysely';
-import { closeGate, probe, probeContext, probeLog, resetProbe } from '../../test/fixtures/probe-context';
+import {
+  closeGate,
+  probe,
+  probeContext,
+  probeLog,
+  resetProbe,
+} from '../../test/fixtures/probe-context';
 import { type Application } from '../context/application';
 import { type ManualClock } from '../clock/manual-clock';
-import { REFERENCE_TIME, createTempDirectory, createTestApplication, type TempDirectory } from '../testing';
+import {
+  REFERENCE_TIME,
+  createTempDirectory,
+  createTestApplication,
+  type TempDirectory,
+} from '../testing';
 import { toIsoUtc } from '../domain';
 
 const T0 = Date.parse(REFERENCE_TIME);
@@ -22,7 +33,10 @@ interface Row {
 beforeEach(async () => {
   resetProbe();
   dir = createTempDirectory();
-  ({ app, clock } = await createTestApplication([probeContext], { file: dir.file('app.db'), queue: { leaseMs: 30_000, sweepMs: 3_600_000 } }));
+  ({ app, clock } = await createTestApplication([probeContext], {
+    file: dir.file('app.db'),
+    queue: { leaseMs: 30_000, sweepMs: 3_600_000 },
+  }));
 });
 
 afterEach(async () => {
@@ -31,13 +45,18 @@ afterEach(async () => {
 });
 
 async function rows(): Promise<Row[]> {
-  const result = await sql<Row>`select id, status, lease_token, attempts, run_at, last_error from shared_scheduled_commands order by id`.execute(app.database.kysely);
+  const result =
+    await sql<Row>`select id, status, lease_token, attempts, run_at, last_error from shared_scheduled_commands order by id`.execute(
+      app.database.kysely,
+    );
   return result.rows;
 }
 
 /** Claims every live row the way a process that then dies would: running, its token, a lease. */
 async function claimAsDeadProcess(leaseUntilMs: number): Promise<void> {
-  await sql`update shared_scheduled_commands set status = 'running', lease_token = 'dead-process', attempts = attempts + 1, run_at = ${toIsoUtc(leaseUntilMs)} where status = 'pending'`.execute(app.database.kysely);
+  await sql`update shared_scheduled_commands set status = 'running', lease_token = 'dead-process', attempts = attempts + 1, run_at = ${toIsoUtc(leaseUntilMs)} where status = 'pending'`.execute(
+    app.database.kysely,
+  );
 }
 
 describe('leases', () => {
@@ -66,7 +85,14 @@ describe('leases', () => {
     app.start();
     await clock.advance(30_000);
     expect(probeLog).toEqual([]);
-    expect(await rows()).toEqual([expect.objectContaining({ status: 'failed', lease_token: null, attempts: 2, last_error: expect.stringContaining('abandoned') as string })]);
+    expect(await rows()).toEqual([
+      expect.objectContaining({
+        status: 'failed',
+        lease_token: null,
+        attempts: 2,
+        last_error: expect.stringContaining('abandoned') as string,
+      }),
+    ]);
   });
 
   it('fencing: a handler that lost its lease cannot complete the row another claimer holds', async () => {
@@ -78,14 +104,18 @@ describe('leases', () => {
     const [held] = await rows();
     expect(held).toMatchObject({ status: 'running', attempts: 1 });
     // Meanwhile the lease "expired" and another process re-claimed the row under its token.
-    await sql`update shared_scheduled_commands set lease_token = 'thief', run_at = ${toIsoUtc(T0 + 60_000)} where id = ${held?.id}`.execute(app.database.kysely);
+    await sql`update shared_scheduled_commands set lease_token = 'thief', run_at = ${toIsoUtc(T0 + 60_000)} where id = ${held?.id}`.execute(
+      app.database.kysely,
+    );
     gate.open();
     await moving;
     expect(probeLog.map((p) => p.name)).toEqual(['slow']);
-    expect(await rows()).toEqual([{ ...held, lease_token: 'thief', run_at: toIsoUtc(T0 + 60_000) }]);
+    expect(await rows()).toEqual([
+      { ...held, lease_token: 'thief', run_at: toIsoUtc(T0 + 60_000) },
+    ]);
   });
 
-  it('the heartbeat keeps a long handler\'s lease ahead of expiry', async () => {
+  it("the heartbeat keeps a long handler's lease ahead of expiry", async () => {
     const gate = closeGate();
     await app.queue.enqueue(probe('long'));
     app.start();
@@ -123,8 +153,18 @@ describe('leases', () => {
     expect((await rows()).map((r) => r.status)).toEqual(['running', 'running']);
     await app.queue.stop({ deadlineMs: 10 });
     expect(await rows()).toEqual([
-      expect.objectContaining({ status: 'pending', lease_token: null, attempts: 0, run_at: REFERENCE_TIME }),
-      expect.objectContaining({ status: 'pending', lease_token: null, attempts: 0, run_at: REFERENCE_TIME }),
+      expect.objectContaining({
+        status: 'pending',
+        lease_token: null,
+        attempts: 0,
+        run_at: REFERENCE_TIME,
+      }),
+      expect.objectContaining({
+        status: 'pending',
+        lease_token: null,
+        attempts: 0,
+        run_at: REFERENCE_TIME,
+      }),
     ]);
     // The abandoned handlers finish later; their completion is fenced off.
     gate.open();
@@ -153,13 +193,22 @@ describe('leases', () => {
 
 describe('stats()', () => {
   it('counts rows per state and reports the earliest due instant and its lateness', async () => {
-    expect(await app.queue.stats()).toEqual({ pending: 0, running: 0, failed: 0, oldestLatenessMs: 0 });
+    expect(await app.queue.stats()).toEqual({
+      pending: 0,
+      running: 0,
+      failed: 0,
+      oldestLatenessMs: 0,
+    });
     await app.queue.enqueue(probe('late'), { runAt: new Date(T0 - 5_000) });
     await app.queue.enqueue(probe('soon'), { delayMs: 10_000 });
     await app.queue.enqueue(probe('held'), { delayMs: 20_000 });
     await app.queue.enqueue(probe('broken'), { delayMs: 30_000 });
-    await sql`update shared_scheduled_commands set status = 'running', lease_token = 't' where payload like '%held%'`.execute(app.database.kysely);
-    await sql`update shared_scheduled_commands set status = 'failed' where payload like '%broken%'`.execute(app.database.kysely);
+    await sql`update shared_scheduled_commands set status = 'running', lease_token = 't' where payload like '%held%'`.execute(
+      app.database.kysely,
+    );
+    await sql`update shared_scheduled_commands set status = 'failed' where payload like '%broken%'`.execute(
+      app.database.kysely,
+    );
     expect(await app.queue.stats()).toEqual({
       pending: 2,
       running: 1,

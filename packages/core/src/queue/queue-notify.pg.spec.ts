@@ -1,7 +1,12 @@
 import { probe, probeContext, probeLog, resetProbe } from '../../test/fixtures/probe-context';
 import { type Application } from '../context/application';
 import { type ManualClock } from '../clock/manual-clock';
-import { REFERENCE_TIME, createTempDirectory, createTestApplication, type TempDirectory } from '../testing';
+import {
+  REFERENCE_TIME,
+  createTempDirectory,
+  createTestApplication,
+  type TempDirectory,
+} from '../testing';
 
 // PostgreSQL only (jest.postgres.config.js): processes on one database wake each other with
 // LISTEN/NOTIFY instead of waiting for the safety sweep.
@@ -30,7 +35,11 @@ async function until(done: () => boolean): Promise<void> {
 }
 
 async function boot(clock?: ManualClock): Promise<{ app: Application; clock: ManualClock }> {
-  const booted = await createTestApplication([probeContext], { file: dir.file('shared'), queue: { sweepMs: HOUR }, ...(clock ? { clock } : {}) });
+  const booted = await createTestApplication([probeContext], {
+    file: dir.file('shared'),
+    queue: { sweepMs: HOUR },
+    ...(clock ? { clock } : {}),
+  });
   apps.push(booted.app);
   return booted;
 }

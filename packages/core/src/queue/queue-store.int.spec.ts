@@ -40,7 +40,8 @@ function row(id: string, key: string | null = null): NewScheduledCommandRow {
 }
 
 async function snapshot(): Promise<unknown[]> {
-  return (await sql`select * from shared_scheduled_commands order by id`.execute(database.kysely)).rows;
+  return (await sql`select * from shared_scheduled_commands order by id`.execute(database.kysely))
+    .rows;
 }
 
 beforeEach(async () => {
@@ -72,26 +73,65 @@ describe('QueueStore fencing', () => {
     // Lease expired; another claimer took the rows.
     await store.claim(database.kysely, LEASE, '2026-09-10T08:31:00.000Z', 'new', 10);
     const before = await snapshot();
-    expect(await store.settle(database.kysely, 'r1', 'old', { status: 'failed', last_error: 'x' })).toBe(false);
+    expect(
+      await store.settle(database.kysely, 'r1', 'old', { status: 'failed', last_error: 'x' }),
+    ).toBe(false);
     expect(await store.complete(database.kysely, 'old', ['r1', 'r2'])).toBe(0);
     expect(await store.deleteHeld(database.kysely, 'r2', 'old')).toBe(false);
-    expect(await store.extendLease(database.kysely, 'old', '2026-09-10T09:00:00.000Z', LEASE)).toBe(0);
+    expect(await store.extendLease(database.kysely, 'old', '2026-09-10T09:00:00.000Z', LEASE)).toBe(
+      0,
+    );
     expect(await store.release(database.kysely, ['old'], LEASE)).toBe(0);
     expect(await snapshot()).toEqual(before);
     // The current holder can.
     expect(await store.complete(database.kysely, 'new', ['r1'])).toBe(1);
-    expect(await store.settle(database.kysely, 'r2', 'new', { status: 'pending', lease_token: null })).toBe(true);
+    expect(
+      await store.settle(database.kysely, 'r2', 'new', { status: 'pending', lease_token: null }),
+    ).toBe(true);
   });
 
   it('keeps one pending row per key; a running row does not block a new pending one', async () => {
-    await store.insert(database.kysely, { ...row('k1', 'wake'), run_at: '2026-09-10T09:00:00.000Z' }, 'keep-earlier');
-    await store.insert(database.kysely, { ...row('k2', 'wake'), run_at: '2026-09-10T10:00:00.000Z' }, 'keep-earlier');
-    expect(await store.findPendingByKey(database.kysely, 'wake')).toMatchObject({ id: 'k1', run_at: '2026-09-10T09:00:00.000Z' });
-    await store.insert(database.kysely, { ...row('k3', 'wake'), run_at: '2026-09-10T08:45:00.000Z' }, 'keep-existing');
-    expect(await store.findPendingByKey(database.kysely, 'wake')).toMatchObject({ id: 'k1', run_at: '2026-09-10T09:00:00.000Z' });
-    await store.claim(database.kysely, '2026-09-10T09:00:00.000Z', '2026-09-10T09:00:30.000Z', 't', 10);
-    await store.insert(database.kysely, { ...row('k4', 'wake'), run_at: '2026-09-10T11:00:00.000Z' }, 'keep-earlier');
-    const { rows } = await sql<{ id: string; status: string }>`select id, status from shared_scheduled_commands where key = 'wake' order by id`.execute(database.kysely);
+    await store.insert(
+      database.kysely,
+      { ...row('k1', 'wake'), run_at: '2026-09-10T09:00:00.000Z' },
+      'keep-earlier',
+    );
+    await store.insert(
+      database.kysely,
+      { ...row('k2', 'wake'), run_at: '2026-09-10T10:00:00.000Z' },
+      'keep-earlier',
+    );
+    expect(await store.findPendingByKey(database.kysely, 'wake')).toMatchObject({
+      id: 'k1',
+      run_at: '2026-09-10T09:00:00.000Z',
+    });
+    await store.insert(
+      database.kysely,
+      { ...row('k3', 'wake'), run_at: '2026-09-10T08:45:00.000Z' },
+      'keep-existing',
+    );
+    expect(await store.findPendingByKey(database.kysely, 'wake')).toMatchObject({
+      id: 'k1',
+      run_at: '2026-09-10T09:00:00.000Z',
+    });
+    await store.claim(
+      database.kysely,
+      '2026-09-10T09:00:00.000Z',
+      '2026-09-10T09:00:30.000Z',
+      't',
+      10,
+    );
+    await store.insert(
+      database.kysely,
+      { ...row('k4', 'wake'), run_at: '2026-09-10T11:00:00.000Z' },
+      'keep-earlier',
+    );
+    const { rows } = await sql<{
+      id: string;
+      status: string;
+    }>`select id, status from shared_scheduled_commands where key = 'wake' order by id`.execute(
+      database.kysely,
+    );
     expect(rows).toEqual([
       { id: 'k1', status: 'running' },
       { id: 'k4', status: 'pending' },

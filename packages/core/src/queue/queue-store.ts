@@ -1,7 +1,11 @@
 import { CompiledQuery, type Kysely, sql } from 'kysely';
 import { tablesOf, type DialectName } from '../database/database';
 import { ReusableQuery } from '../database/reusable-query';
-import { type CoreTables, type NewScheduledCommandRow, type ScheduledCommandRow } from './queue.tables';
+import {
+  type CoreTables,
+  type NewScheduledCommandRow,
+  type ScheduledCommandRow,
+} from './queue.tables';
 import { type KeyConflictPolicy } from './enqueue-options';
 
 const TABLE = 'shared_scheduled_commands';
@@ -121,7 +125,11 @@ export class QueueStore {
   }
 
   /** Inserts a row; with a key, resolves a pending duplicate per `policy`. Returns the row's run_at. */
-  async insert(db: Kysely<unknown>, row: NewScheduledCommandRow, policy: KeyConflictPolicy): Promise<string> {
+  async insert(
+    db: Kysely<unknown>,
+    row: NewScheduledCommandRow,
+    policy: KeyConflictPolicy,
+  ): Promise<string> {
     const values: ScheduledCommandRow = { ...NULLABLE_DEFAULTS, ...row };
     if (row.key === null || row.key === undefined) {
       await INSERT.execute(db, values);
@@ -132,13 +140,30 @@ export class QueueStore {
   }
 
   /** The pending row holding `key`, if any. */
-  async findPendingByKey(db: Kysely<unknown>, key: string): Promise<ScheduledCommandRow | undefined> {
-    return this.q(db).selectFrom(TABLE).selectAll().where('key', '=', key).where('status', '=', 'pending').executeTakeFirst();
+  async findPendingByKey(
+    db: Kysely<unknown>,
+    key: string,
+  ): Promise<ScheduledCommandRow | undefined> {
+    return this.q(db)
+      .selectFrom(TABLE)
+      .selectAll()
+      .where('key', '=', key)
+      .where('status', '=', 'pending')
+      .executeTakeFirst();
   }
 
   /** Updates a pending keyed row in place (job re-registration with a changed cadence). */
-  async updatePending(db: Kysely<unknown>, id: string, changes: Partial<NewScheduledCommandRow>): Promise<void> {
-    await this.q(db).updateTable(TABLE).set(changes).where('id', '=', id).where('status', '=', 'pending').execute();
+  async updatePending(
+    db: Kysely<unknown>,
+    id: string,
+    changes: Partial<NewScheduledCommandRow>,
+  ): Promise<void> {
+    await this.q(db)
+      .updateTable(TABLE)
+      .set(changes)
+      .where('id', '=', id)
+      .where('status', '=', 'pending')
+      .execute();
   }
 
   /** Earliest instant any live row needs attention (due time or lease expiry). One indexed read. */
@@ -158,7 +183,13 @@ export class QueueStore {
    * becomes `running` under `token` until `leaseUntil`. Rows another claimer took in between
    * simply do not match.
    */
-  async claim(db: Kysely<unknown>, now: string, leaseUntil: string, token: string, limit: number): Promise<ScheduledCommandRow[]> {
+  async claim(
+    db: Kysely<unknown>,
+    now: string,
+    leaseUntil: string,
+    token: string,
+    limit: number,
+  ): Promise<ScheduledCommandRow[]> {
     const candidates = this.q(db)
       .selectFrom(TABLE)
       .select('id')
@@ -184,7 +215,12 @@ export class QueueStore {
   }
 
   /** Extends the lease of everything held under `token` (long handlers). */
-  async extendLease(db: Kysely<unknown>, token: string, leaseUntil: string, now: string): Promise<number> {
+  async extendLease(
+    db: Kysely<unknown>,
+    token: string,
+    leaseUntil: string,
+    now: string,
+  ): Promise<number> {
     const r = await this.q(db)
       .updateTable(TABLE)
       .set({ run_at: leaseUntil, updated_at: now })
@@ -209,7 +245,12 @@ export class QueueStore {
   }
 
   /** Settles a held row with `changes` (retry, fail, re-arm) if the claim is still ours. */
-  async settle(db: Kysely<unknown>, id: string, token: string, changes: Partial<NewScheduledCommandRow>): Promise<boolean> {
+  async settle(
+    db: Kysely<unknown>,
+    id: string,
+    token: string,
+    changes: Partial<NewScheduledCommandRow>,
+  ): Promise<boolean> {
     const r = await this.q(db)
       .updateTable(TABLE)
       .set(changes)
@@ -238,7 +279,13 @@ export class QueueStore {
     }
     const r = await this.q(db)
       .updateTable(TABLE)
-      .set((eb) => ({ status: 'pending', run_at: now, lease_token: null, attempts: eb('attempts', '-', 1), updated_at: now }))
+      .set((eb) => ({
+        status: 'pending',
+        run_at: now,
+        lease_token: null,
+        attempts: eb('attempts', '-', 1),
+        updated_at: now,
+      }))
       .where('lease_token', 'in', tokens)
       .where('status', '=', 'running')
       .executeTakeFirst();

@@ -1,7 +1,13 @@
 import { probe, probeContext, probeLog, resetProbe } from '../../test/fixtures/probe-context';
 import { MAX_TIMER_DELAY_MS } from '../clock/clock';
 import { type Application } from '../context/application';
-import { REFERENCE_TIME, createTempDirectory, createTestApplication, openTestDatabase, type TempDirectory } from '../testing';
+import {
+  REFERENCE_TIME,
+  createTempDirectory,
+  createTestApplication,
+  openTestDatabase,
+  type TempDirectory,
+} from '../testing';
 
 const T0 = Date.parse(REFERENCE_TIME);
 const DAY = 86_400_000;
@@ -26,7 +32,10 @@ function queueTimers(instants: Date[], sweepAtMs: number): number[] {
 describe('the single queue timer', () => {
   it('an earlier enqueue re-arms the one timer; a later one does not', async () => {
     const sweepMs = 10 * DAY;
-    const booted = await createTestApplication([probeContext], { file: dir.file('app.db'), queue: { sweepMs } });
+    const booted = await createTestApplication([probeContext], {
+      file: dir.file('app.db'),
+      queue: { sweepMs },
+    });
     app = booted.app;
     const { clock } = booted;
     app.start();
@@ -51,7 +60,10 @@ describe('the single queue timer', () => {
 
   it('a row 60 days out arms a timer clamped below 2^31-1 ms and still runs at its instant', async () => {
     const sweepMs = 7 * DAY + 123;
-    const booted = await createTestApplication([probeContext], { file: dir.file('app.db'), queue: { sweepMs } });
+    const booted = await createTestApplication([probeContext], {
+      file: dir.file('app.db'),
+      queue: { sweepMs },
+    });
     app = booted.app;
     const { clock } = booted;
     app.start();
@@ -70,7 +82,10 @@ describe('the single queue timer', () => {
     // Deaf to other processes: on SQLite always; on PostgreSQL this stands for a lost
     // notification (the NOTIFY path has its own test in queue-notify.pg.spec.ts).
     const { wakeUps: _wakeUps, ...deaf } = await openTestDatabase({ file: dir.file('app.db') });
-    const booted = await createTestApplication([probeContext], { database: deaf, queue: { sweepMs: 60_000 } });
+    const booted = await createTestApplication([probeContext], {
+      database: deaf,
+      queue: { sweepMs: 60_000 },
+    });
     app = booted.app;
     const { clock } = booted;
     app.start();
@@ -86,7 +101,10 @@ describe('the single queue timer', () => {
   });
 
   it('after a forward wall-clock jump the sweep runs what the wall clock says is due, not waiting for the monotonic timer', async () => {
-    const booted = await createTestApplication([probeContext], { file: dir.file('app.db'), queue: { sweepMs: 60_000 } });
+    const booted = await createTestApplication([probeContext], {
+      file: dir.file('app.db'),
+      queue: { sweepMs: 60_000 },
+    });
     app = booted.app;
     const { clock } = booted;
     app.start();

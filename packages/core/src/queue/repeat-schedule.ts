@@ -19,7 +19,11 @@ export function repeatColumns(repeat: RepeatSpec | undefined): RepeatColumns {
     return { repeat_every_ms: null, repeat_cron: null, repeat_tz: null };
   }
   if ('every' in repeat) {
-    return { repeat_every_ms: parseDuration(repeat.every, 'repeat.every'), repeat_cron: null, repeat_tz: null };
+    return {
+      repeat_every_ms: parseDuration(repeat.every, 'repeat.every'),
+      repeat_cron: null,
+      repeat_tz: null,
+    };
   }
   // Constructing validates the pattern and the zone; a bad one fails at enqueue, not at run.
   new Cron(repeat.cron, { timezone: repeat.tz, paused: true });
@@ -37,14 +41,21 @@ export interface NextOccurrence {
  * `nowMs`, and how many occurrences in between were never run (downtime collapses into ONE run;
  * the rest are counted, not replayed). Fixed cadences stay on their grid.
  */
-export function nextOccurrence(columns: RepeatColumns, scheduledMs: number, nowMs: number): NextOccurrence {
+export function nextOccurrence(
+  columns: RepeatColumns,
+  scheduledMs: number,
+  nowMs: number,
+): NextOccurrence {
   if (columns.repeat_every_ms !== null) {
     const every = Number(columns.repeat_every_ms);
     const steps = Math.max(1, Math.floor((nowMs - scheduledMs) / every) + 1);
     return { nextMs: scheduledMs + steps * every, skipped: steps - 1 };
   }
   if (columns.repeat_cron !== null) {
-    const cron = new Cron(columns.repeat_cron, { timezone: columns.repeat_tz ?? 'UTC', paused: true });
+    const cron = new Cron(columns.repeat_cron, {
+      timezone: columns.repeat_tz ?? 'UTC',
+      paused: true,
+    });
     let skipped = 0;
     let cursor = cron.nextRun(new Date(scheduledMs));
     while (cursor && cursor.getTime() <= nowMs && skipped < MAX_COUNTED_CRON_SKIPS) {
@@ -64,7 +75,10 @@ export function nextOccurrence(columns: RepeatColumns, scheduledMs: number, nowM
 
 /** First occurrence of a cron pattern at or after `fromMs` (used when a job is registered). */
 export function firstCronOccurrence(columns: RepeatColumns, fromMs: number): number {
-  const cron = new Cron(columns.repeat_cron ?? '', { timezone: columns.repeat_tz ?? 'UTC', paused: true });
+  const cron = new Cron(columns.repeat_cron ?? '', {
+    timezone: columns.repeat_tz ?? 'UTC',
+    paused: true,
+  });
   const next = cron.nextRun(new Date(fromMs - 1));
   if (!next) {
     throw new Error(`cron pattern "${columns.repeat_cron}" has no future occurrence`);

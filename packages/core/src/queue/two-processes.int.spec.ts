@@ -28,7 +28,10 @@ afterEach(() => {
 describe('two processes on one database (a SQLite file, or a PostgreSQL schema)', () => {
   it('never run the same row: every row runs exactly once and both processes claim some', async () => {
     const file = dir.file('app.db');
-    const seed = await Application.create({ database: await openTestDatabase({ file }), contexts: [raceContext] });
+    const seed = await Application.create({
+      database: await openTestDatabase({ file }),
+      contexts: [raceContext],
+    });
     await seed.uow.run(async (tx) => {
       for (let n = 0; n < N; n++) {
         await seed.queue.enqueue(Object.assign(new Hit(), { n }), {}, tx);
@@ -46,9 +49,17 @@ describe('two processes on one database (a SQLite file, or a PostgreSQL schema)'
 
     const check = await openTestDatabase({ file });
     const q = check.kysely;
-    const totals = await sql<{ runs: number; distinct_rows: number }>`select count(*) as runs, count(distinct n) as distinct_rows from race_runs`.execute(q);
-    const perWorker = await sql<{ worker: string; runs: number }>`select worker, count(*) as runs from race_runs group by worker order by worker`.execute(q);
-    const left = await sql<{ n: number }>`select count(*) as n from shared_scheduled_commands`.execute(q);
+    const totals = await sql<{
+      runs: number;
+      distinct_rows: number;
+    }>`select count(*) as runs, count(distinct n) as distinct_rows from race_runs`.execute(q);
+    const perWorker = await sql<{
+      worker: string;
+      runs: number;
+    }>`select worker, count(*) as runs from race_runs group by worker order by worker`.execute(q);
+    const left = await sql<{
+      n: number;
+    }>`select count(*) as n from shared_scheduled_commands`.execute(q);
     await check.close();
 
     expect(totals.rows[0]).toEqual({ runs: N, distinct_rows: N });

@@ -15,10 +15,15 @@ export async function createTestApplication(
   contexts: readonly BoundedContext[] = [],
   options: Partial<Omit<ApplicationOptions, 'contexts'>> & { file?: string; start?: string } = {},
 ): Promise<{ app: Application; clock: ManualClock }> {
-  const clock = options.clock instanceof ManualClock ? options.clock : new ManualClock(options.start ?? REFERENCE_TIME);
+  const clock =
+    options.clock instanceof ManualClock
+      ? options.clock
+      : new ManualClock(options.start ?? REFERENCE_TIME);
   const app = await Application.create({
     ...options,
-    database: options.database ?? (await openTestDatabase(options.file !== undefined ? { file: options.file } : {})),
+    database:
+      options.database ??
+      (await openTestDatabase(options.file !== undefined ? { file: options.file } : {})),
     contexts,
     clock,
   });

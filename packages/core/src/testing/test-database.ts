@@ -32,7 +32,10 @@ const schemas = new Set<string>();
  * meaning; no file gives a fresh schema.
  */
 export function testSchemaFor(file?: string): string {
-  const suffix = file === undefined || file === ':memory:' ? randomBytes(6).toString('hex') : createHash('sha256').update(file).digest('hex').slice(0, 12);
+  const suffix =
+    file === undefined || file === ':memory:'
+      ? randomBytes(6).toString('hex')
+      : createHash('sha256').update(file).digest('hex').slice(0, 12);
   return `t_${RUN_TAG}_${suffix}`;
 }
 
@@ -41,9 +44,14 @@ export function testSchemaFor(file?: string): string {
  * `:memory:`), or on PostgreSQL a schema of the test server standing for it. Every schema
  * made here is dropped after the test file (and every database still open is closed first).
  */
-export async function openTestDatabase(options: { file?: string; busyTimeoutMs?: number } = {}): Promise<Database> {
+export async function openTestDatabase(
+  options: { file?: string; busyTimeoutMs?: number } = {},
+): Promise<Database> {
   if (testBackend() === 'sqlite') {
-    return openSqliteDatabase({ file: options.file ?? ':memory:', ...(options.busyTimeoutMs !== undefined ? { busyTimeoutMs: options.busyTimeoutMs } : {}) });
+    return openSqliteDatabase({
+      file: options.file ?? ':memory:',
+      ...(options.busyTimeoutMs !== undefined ? { busyTimeoutMs: options.busyTimeoutMs } : {}),
+    });
   }
   const schema = testSchemaFor(options.file);
   schemas.add(schema);

@@ -22,7 +22,11 @@ export function spawnFixture(script: string, args: readonly string[]): Child {
     env: process.env,
   });
   const lines: string[] = [];
-  const waiters: { match: (l: string) => boolean; resolve: (l: string) => void; reject: (e: Error) => void }[] = [];
+  const waiters: {
+    match: (l: string) => boolean;
+    resolve: (l: string) => void;
+    reject: (e: Error) => void;
+  }[] = [];
   let errors = '';
   let buffered = '';
   let ended = false;
@@ -49,7 +53,11 @@ export function spawnFixture(script: string, args: readonly string[]): Child {
     child.on('exit', (code, signal) => {
       ended = true;
       for (const waiter of waiters.splice(0)) {
-        waiter.reject(new Error(`child exited (${String(code ?? signal)}) before the expected line; stderr:\n${errors}`));
+        waiter.reject(
+          new Error(
+            `child exited (${String(code ?? signal)}) before the expected line; stderr:\n${errors}`,
+          ),
+        );
       }
       resolve({ code, signal });
     });

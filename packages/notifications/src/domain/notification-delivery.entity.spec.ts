@@ -108,7 +108,9 @@ describe('NotificationDelivery.create', () => {
       status: 'sent',
       sentAt: NOW,
     });
-    expect(create({ scheduledAt: at(-13 * 3_600_000), channel: 'webhook' }).snapshot()).toMatchObject({
+    expect(
+      create({ scheduledAt: at(-13 * 3_600_000), channel: 'webhook' }).snapshot(),
+    ).toMatchObject({
       status: 'scheduled',
       scheduledAt: NOW,
       dueAt: NOW,

@@ -113,7 +113,13 @@ export class NotificationSourceKeyTakenError extends DomainError {
   ) {
     super(
       `recipient ${recipientId} already has delivery ${existingId} for source ${source.app}/${source.key}${source.rule ? ` (${source.rule})` : ''}`,
-      { recipientId, id: existingId, sourceApp: source.app, sourceKey: source.key, rule: source.rule },
+      {
+        recipientId,
+        id: existingId,
+        sourceApp: source.app,
+        sourceKey: source.key,
+        rule: source.rule,
+      },
     );
   }
 }

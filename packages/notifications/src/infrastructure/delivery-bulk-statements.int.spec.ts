@@ -11,14 +11,28 @@ interface ColumnInfo {
 
 async function deliveryColumns(t: NotificationsTestApp): Promise<ColumnInfo[]> {
   if (testBackend() === 'postgres') {
-    const r = await sql<{ column_name: string; is_nullable: string; column_default: string | null }>`
+    const r = await sql<{
+      column_name: string;
+      is_nullable: string;
+      column_default: string | null;
+    }>`
       select column_name, is_nullable, column_default from information_schema.columns
-      where table_name = 'notification_deliveries' and table_schema = current_schema()`.execute(t.db);
-    return r.rows.map((c) => ({ name: c.column_name, nullable: c.is_nullable === 'YES', hasDefault: c.column_default !== null }));
+      where table_name = 'notification_deliveries' and table_schema = current_schema()`.execute(
+      t.db,
+    );
+    return r.rows.map((c) => ({
+      name: c.column_name,
+      nullable: c.is_nullable === 'YES',
+      hasDefault: c.column_default !== null,
+    }));
   }
   const r = await sql<{ name: string; notnull: number; dflt_value: string | null }>`
     pragma table_info(notification_deliveries)`.execute(t.db);
-  return r.rows.map((c) => ({ name: c.name, nullable: c.notnull === 0, hasDefault: c.dflt_value !== null }));
+  return r.rows.map((c) => ({
+    name: c.name,
+    nullable: c.notnull === 0,
+    hasDefault: c.dflt_value !== null,
+  }));
 }
 
 describe('multi-row delivery INSERT', () => {

@@ -40,7 +40,9 @@ function placeholder(n: number, dialect: DialectName): string {
 /** `v.<column>`, cast to the column's type on PostgreSQL where it is not text. */
 function fromValues(column: keyof NewDeliveryRow, dialect: DialectName): string {
   const type = COLUMN_TYPES[column];
-  return dialect === 'postgres' && type !== undefined ? `cast(v.${column} as ${type})` : `v.${column}`;
+  return dialect === 'postgres' && type !== undefined
+    ? `cast(v.${column} as ${type})`
+    : `v.${column}`;
 }
 
 /**
@@ -83,7 +85,9 @@ export function insertRows(
     throw new RangeError('insertRows needs at least one row');
   }
   const columns = (Object.keys(first) as (keyof NewDeliveryRow)[]).filter(
-    (column) => !NULL_WHEN_OMITTED.has(column) || rows.some((row) => row[column] !== null && row[column] !== undefined),
+    (column) =>
+      !NULL_WHEN_OMITTED.has(column) ||
+      rows.some((row) => row[column] !== null && row[column] !== undefined),
   );
   const params: unknown[] = [];
   for (const row of rows) {

@@ -17,7 +17,16 @@ const TABLE = 'notification_inbox';
  */
 const INSERT = new MultiRowInsert<InboxRow>({
   table: TABLE,
-  columns: ['id', 'recipient_id', 'notification_id', 'title', 'message', 'url', 'created_at', 'read_at'],
+  columns: [
+    'id',
+    'recipient_id',
+    'notification_id',
+    'title',
+    'message',
+    'url',
+    'created_at',
+    'read_at',
+  ],
 });
 
 function q(scope: Scope): Kysely<NotificationsTables> {
@@ -41,18 +50,16 @@ function toItem(row: InboxRow): InboxItem {
 @injectable()
 export class KyselyInboxRepository implements InboxRepository {
   async insertMany(scope: Scope, items: readonly InboxItem[]): Promise<void> {
-    const rows = items.map(
-      (item): InboxRow => ({
-        id: item.id,
-        recipient_id: item.recipientId,
-        notification_id: item.notificationId,
-        title: item.title,
-        message: item.message,
-        url: item.url,
-        created_at: item.createdAt,
-        read_at: item.readAt,
-      }),
-    );
+    const rows = items.map((item): InboxRow => ({
+      id: item.id,
+      recipient_id: item.recipientId,
+      notification_id: item.notificationId,
+      title: item.title,
+      message: item.message,
+      url: item.url,
+      created_at: item.createdAt,
+      read_at: item.readAt,
+    }));
     await INSERT.execute(scope.db, rows);
   }
 

@@ -29,7 +29,15 @@ interface LogRow {
  */
 const INSERT = new MultiRowInsert<LogRow>({
   table: 'notification_delivery_log',
-  columns: ['event_id', 'delivery_id', 'inbox_id', 'recipient_id', 'channel', 'sent_at', 'projected_at'],
+  columns: [
+    'event_id',
+    'delivery_id',
+    'inbox_id',
+    'recipient_id',
+    'channel',
+    'sent_at',
+    'projected_at',
+  ],
 });
 
 /**

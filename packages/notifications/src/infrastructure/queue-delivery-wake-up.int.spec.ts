@@ -35,16 +35,22 @@ describe('the deliver-due wake-up (queue adapter)', () => {
     await send(app, { scheduledAt: at(2 * HOUR) });
     await clock.advance(1000);
     await send(app, { scheduledAt: at(3 * HOUR) });
-    expect(await wakeUps()).toEqual([{ status: 'pending', run_at: at(2 * HOUR), updated_at: at(0) }]);
+    expect(await wakeUps()).toEqual([
+      { status: 'pending', run_at: at(2 * HOUR), updated_at: at(0) },
+    ]);
     await clock.advance(1000);
     await send(app, { scheduledAt: at(HOUR) });
-    expect(await wakeUps()).toEqual([{ status: 'pending', run_at: at(HOUR), updated_at: at(2000) }]);
+    expect(await wakeUps()).toEqual([
+      { status: 'pending', run_at: at(HOUR), updated_at: at(2000) },
+    ]);
   });
 
   it('writes again once another connection has committed to the file (another process may have claimed the row)', async () => {
     await send(app, { scheduledAt: at(HOUR) });
     const other = new BetterSqlite3(dir.file('app.db'));
-    other.prepare(`update shared_scheduled_commands set status = 'running' where key = ?`).run(DELIVER_DUE_WAKE_UP_KEY);
+    other
+      .prepare(`update shared_scheduled_commands set status = 'running' where key = ?`)
+      .run(DELIVER_DUE_WAKE_UP_KEY);
     other.close();
     await send(app, { scheduledAt: at(4 * HOUR) });
     expect((await wakeUps()).map((w) => [w.status, w.run_at])).toEqual([
@@ -61,7 +67,11 @@ describe('the deliver-due wake-up (queue adapter)', () => {
     const later = await send(app, { scheduledAt: at(2 * HOUR) });
     expect((await wakeUps()).map((w) => [w.status, w.run_at])).toEqual([['pending', at(2 * HOUR)]]);
     await clock.advance(HOUR);
-    const { rows } = await sql<{ status: string }>`select status from notification_deliveries where id = ${later.delivery.id}`.execute(app.database.kysely);
+    const { rows } = await sql<{
+      status: string;
+    }>`select status from notification_deliveries where id = ${later.delivery.id}`.execute(
+      app.database.kysely,
+    );
     expect(rows).toEqual([{ status: 'sent' }]);
   });
 

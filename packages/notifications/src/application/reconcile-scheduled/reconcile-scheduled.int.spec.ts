@@ -383,7 +383,9 @@ describe('ReconcileScheduled on SQLite', () => {
           (r) => `inserted ${String(r.numAffectedRows)}`,
           (e: unknown) => String(e),
         );
-    expect(duplicate).toMatch(/UNIQUE constraint failed|duplicate key value violates unique constraint/);
+    expect(duplicate).toMatch(
+      /UNIQUE constraint failed|duplicate key value violates unique constraint/,
+    );
     expect(await aliceLead()).toHaveLength(1);
   });
 
@@ -527,8 +529,13 @@ describe('ReconcileScheduled on SQLite', () => {
 
   it('reads the app rows through the source_app index, not a table scan', async () => {
     if (testBackend() === 'postgres') {
-      const query = CompiledQuery.raw('select * from notification_deliveries where source_app = $1', ['home']);
-      expect(await explainOnPostgres(t.app.database, query)).toMatch(/notification_deliveries_source_app/);
+      const query = CompiledQuery.raw(
+        'select * from notification_deliveries where source_app = $1',
+        ['home'],
+      );
+      expect(await explainOnPostgres(t.app.database, query)).toMatch(
+        /notification_deliveries_source_app/,
+      );
       return;
     }
     const plan = await sql<{ detail: string }>`explain query plan

@@ -19,7 +19,8 @@ export function newDeliveryOf(
   field: (name: string) => string = (name) => name,
 ): RequestedDelivery {
   const eventAt = send.eventAt === undefined ? null : parseInstant(send.eventAt, field('eventAt'));
-  const expiresAt = send.expiresAt === undefined ? null : parseInstant(send.expiresAt, field('expiresAt'));
+  const expiresAt =
+    send.expiresAt === undefined ? null : parseInstant(send.expiresAt, field('expiresAt'));
   const rule = send.rule === undefined ? null : LeadRule.parse(send.rule, field('rule'));
   const ruleText = rule?.toString() ?? null;
   const source = send.source;

@@ -62,9 +62,13 @@ export class SendNotificationsHandler implements CommandHandler<SendNotification
       let earliest: string | undefined;
       for (const [index, item] of command.items.entries()) {
         const idempotencyKey =
-          item.idempotencyKey === undefined ? undefined : keyOf(item.recipientId, item.idempotencyKey);
+          item.idempotencyKey === undefined
+            ? undefined
+            : keyOf(item.recipientId, item.idempotencyKey);
         const replay =
-          idempotencyKey === undefined ? undefined : await this.replayed(tx, byIdempotencyKey, idempotencyKey, item);
+          idempotencyKey === undefined
+            ? undefined
+            : await this.replayed(tx, byIdempotencyKey, idempotencyKey, item);
         if (replay) {
           results.push(replay);
           continue;
@@ -124,7 +128,11 @@ export class SendNotificationsHandler implements CommandHandler<SendNotification
     if (earlier || item.idempotencyKey === undefined) {
       return earlier;
     }
-    const existing = await this.deliveries.findByIdempotencyKey(scope, item.recipientId, item.idempotencyKey);
+    const existing = await this.deliveries.findByIdempotencyKey(
+      scope,
+      item.recipientId,
+      item.idempotencyKey,
+    );
     return existing ? { delivery: toNotificationView(existing), created: false } : undefined;
   }
 }

@@ -1,4 +1,9 @@
-import { acceptedAsIs, type Application, CommandValidationError, type DomainEvent } from '@tickler/core';
+import {
+  acceptedAsIs,
+  type Application,
+  CommandValidationError,
+  type DomainEvent,
+} from '@tickler/core';
 import { REFERENCE_TIME } from '@tickler/core/testing';
 import { sql } from 'kysely';
 import {
@@ -17,7 +22,13 @@ const HOUR = 3_600_000;
 type Item = Partial<SendNotification>;
 
 function item(fields: Item = {}): Item {
-  return { recipientId: 'alice', title: 'Bins out', message: 'Trash and recycling.', scheduledAt: at(HOUR), ...fields };
+  return {
+    recipientId: 'alice',
+    title: 'Bins out',
+    message: 'Trash and recycling.',
+    scheduledAt: at(HOUR),
+    ...fields,
+  };
 }
 
 function sendAll(app: Application, items: Item[]): Promise<SendNotificationsResult> {
@@ -72,15 +83,26 @@ describe('SendNotifications', () => {
       item({ scheduledAt: undefined }), // no instant: the immediate path
       item({ channel: 'webhook', scheduledAt: at(3 * HOUR) }),
     ]);
-    expect(results.map((r) => [r.created, r.delivery.status, r.delivery.scheduledAt ?? r.delivery.sentAt])).toEqual([
+    expect(
+      results.map((r) => [
+        r.created,
+        r.delivery.status,
+        r.delivery.scheduledAt ?? r.delivery.sentAt,
+      ]),
+    ).toEqual([
       [true, 'scheduled', at(2 * HOUR)],
       [true, 'scheduled', '2026-09-10T09:30:00.000Z'],
       [true, 'sent', REFERENCE_TIME],
       [true, 'scheduled', at(3 * HOUR)],
     ]);
     expect(results[0]?.delivery.url).toBe('/two');
-    const inbox = await t.db.selectFrom('notification_inbox').select(['id', 'notification_id']).execute();
-    expect(inbox).toEqual([{ id: results[2]?.delivery.id, notification_id: results[2]?.delivery.id }]);
+    const inbox = await t.db
+      .selectFrom('notification_inbox')
+      .select(['id', 'notification_id'])
+      .execute();
+    expect(inbox).toEqual([
+      { id: results[2]?.delivery.id, notification_id: results[2]?.delivery.id },
+    ]);
     expect(await deliveryCount(t)).toBe(4);
     expect(await wakeUpAt(t)).toBe('2026-09-10T09:30:00.000Z');
     expect(events.map((e) => e.type).sort()).toEqual([
@@ -101,11 +123,22 @@ describe('SendNotifications', () => {
     });
     const one = await send(t.app, fields);
     const { results } = await sendAll(t.app, [{ ...fields, recipientId: 'bob' }]);
-    const rows = await t.db.selectFrom('notification_deliveries').selectAll().orderBy('recipient_id').execute();
-    const comparable = (r: Record<string, unknown>) => ({ ...r, id: undefined, recipient_id: undefined });
+    const rows = await t.db
+      .selectFrom('notification_deliveries')
+      .selectAll()
+      .orderBy('recipient_id')
+      .execute();
+    const comparable = (r: Record<string, unknown>) => ({
+      ...r,
+      id: undefined,
+      recipient_id: undefined,
+    });
     expect(rows.map((r) => r.id)).toEqual([one.delivery.id, results[0]?.delivery.id]);
     expect(comparable(rows[1] ?? {})).toEqual(comparable(rows[0] ?? {}));
-    expect(rows[1]).toMatchObject({ scheduled_at: at(2 * HOUR - 600_000), source_rule: 'lead:600' });
+    expect(rows[1]).toMatchObject({
+      scheduled_at: at(2 * HOUR - 600_000),
+      source_rule: 'lead:600',
+    });
   });
 
   it('replays idempotency keys from the store and from earlier in the batch', async () => {
@@ -125,7 +158,9 @@ describe('SendNotifications', () => {
   it('is all or nothing: a source key taken in the store or earlier in the batch rejects the whole call', async () => {
     const source = { app: 'home', key: 'bins' };
     const stored = await send(t.app, item({ source }));
-    const inStore = await rejection(sendAll(t.app, [item({ recipientId: 'bob' }), item({ source })]));
+    const inStore = await rejection(
+      sendAll(t.app, [item({ recipientId: 'bob' }), item({ source })]),
+    );
     expect(inStore).toBeInstanceOf(NotificationSourceKeyTakenError);
     expect((inStore as NotificationSourceKeyTakenError).existingId).toBe(stored.delivery.id);
 
@@ -159,12 +194,18 @@ describe('SendNotifications', () => {
   });
 
   it('validates items sent as plain data (the HTTP path) the same way', async () => {
-    const ok = (await t.app.bus.dispatchPlain(SendNotifications.type, { items: [item(), item()] })) as SendNotificationsResult;
+    const ok = (await t.app.bus.dispatchPlain(SendNotifications.type, {
+      items: [item(), item()],
+    })) as SendNotificationsResult;
     expect(ok.results.map((r) => r.created)).toEqual([true, true]);
-    expect(await validationPaths(t.app.bus.dispatchPlain(SendNotifications.type, { items: [item(), 'x'] }))).toEqual([
-      'items.1',
-    ]);
-    expect(await validationPaths(t.app.bus.dispatchPlain(SendNotifications.type, { items: 'x' }))).toEqual(['items']);
+    expect(
+      await validationPaths(
+        t.app.bus.dispatchPlain(SendNotifications.type, { items: [item(), 'x'] }),
+      ),
+    ).toEqual(['items.1']);
+    expect(
+      await validationPaths(t.app.bus.dispatchPlain(SendNotifications.type, { items: 'x' })),
+    ).toEqual(['items']);
   });
 
   it(`refuses more than ${MAX_SEND_ITEMS} items naming items`, async () => {
@@ -175,10 +216,22 @@ describe('SendNotifications', () => {
 
   it('takes the bus fast path for valid items, constructed or plain, and never for a bad one', () => {
     const constructed = (fields: Item) => Object.assign(new SendNotification(), fields);
-    const full = item({ url: '/x', channel: 'inbox', idempotencyKey: 'k', source: { app: 'home', key: 'bins', id: 'p1' } });
-    const ruled = item({ scheduledAt: undefined, rule: 'lead:0@expiry', eventAt: at(HOUR), expiresAt: at(2 * HOUR) });
+    const full = item({
+      url: '/x',
+      channel: 'inbox',
+      idempotencyKey: 'k',
+      source: { app: 'home', key: 'bins', id: 'p1' },
+    });
+    const ruled = item({
+      scheduledAt: undefined,
+      rule: 'lead:0@expiry',
+      eventAt: at(HOUR),
+      expiresAt: at(2 * HOUR),
+    });
     const batch = (items: Item[]) => Object.assign(new SendNotifications(), { items });
-    expect(acceptedAsIs(SendNotifications, batch([item(), full, ruled, constructed(full)]))).toBe(true);
+    expect(acceptedAsIs(SendNotifications, batch([item(), full, ruled, constructed(full)]))).toBe(
+      true,
+    );
     expect(acceptedAsIs(SendNotification, constructed(ruled))).toBe(true);
     for (const bad of [
       item({ title: '' }),

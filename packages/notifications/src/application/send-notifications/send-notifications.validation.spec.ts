@@ -34,21 +34,48 @@ const anyValue: fc.Arbitrary<unknown> = fc.oneof(
   fc.constant([]),
   fc.constant({}),
   fc.constant(new Date(0)),
-  fc.record({ app: fc.constantFrom('home', '', 1), key: fc.constantFrom('k', '', undefined) }, { requiredKeys: [] }),
+  fc.record(
+    { app: fc.constantFrom('home', '', 1), key: fc.constantFrom('k', '', undefined) },
+    { requiredKeys: [] },
+  ),
 );
 
-const FIELDS = ['recipientId', 'title', 'message', 'url', 'scheduledAt', 'channel', 'eventAt', 'expiresAt', 'rule', 'source', 'idempotencyKey'] as const;
+const FIELDS = [
+  'recipientId',
+  'title',
+  'message',
+  'url',
+  'scheduledAt',
+  'channel',
+  'eventAt',
+  'expiresAt',
+  'rule',
+  'source',
+  'idempotencyKey',
+] as const;
 
 /** A mostly valid item with a few fields replaced, removed or added. */
 const item: fc.Arbitrary<Record<string, unknown>> = fc
   .record({
-    changes: fc.array(fc.tuple(fc.constantFrom(...FIELDS, 'colour', 'constructor'), anyValue), { maxLength: 3 }),
+    changes: fc.array(fc.tuple(fc.constantFrom(...FIELDS, 'colour', 'constructor'), anyValue), {
+      maxLength: 3,
+    }),
     constructed: fc.boolean(),
   })
   .map(({ changes, constructed }) => {
-    const fields: Record<string, unknown> = { recipientId: 'alice', title: 'Bins', message: 'out', scheduledAt: '2026-09-10T08:30:00.000Z' };
+    const fields: Record<string, unknown> = {
+      recipientId: 'alice',
+      title: 'Bins',
+      message: 'out',
+      scheduledAt: '2026-09-10T08:30:00.000Z',
+    };
     for (const [key, value] of changes) {
-      Object.defineProperty(fields, key, { value, enumerable: true, writable: true, configurable: true });
+      Object.defineProperty(fields, key, {
+        value,
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
     }
     return constructed ? Object.assign(new SendNotification(), fields) : fields;
   });
@@ -64,7 +91,11 @@ describe('SendNotifications validation on the bus fast path', () => {
         }
         accepted++;
         const rebuilt = plainToInstance(SendNotifications, command as object);
-        const errors = await validate(rebuilt, { whitelist: true, forbidNonWhitelisted: true, forbidUnknownValues: false });
+        const errors = await validate(rebuilt, {
+          whitelist: true,
+          forbidNonWhitelisted: true,
+          forbidUnknownValues: false,
+        });
         expect(errors).toEqual([]);
       }),
       { numRuns: 1500 },
