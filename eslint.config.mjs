@@ -83,6 +83,11 @@ export default tseslint.config(
           paths: domainForbidden,
           patterns: [
             {
+              group: ['node:*'],
+              message:
+                'The domain is pure: no Node built-ins (time, ids and I/O come through ports).',
+            },
+            {
               group: ['**/infrastructure/**', '**/application/**'],
               message:
                 'Dependencies point inward: domain imports neither application nor infrastructure.',
@@ -90,12 +95,28 @@ export default tseslint.config(
           ],
         },
       ],
+    },
+  },
+  {
+    // Domain and application code take time from the Clock port, so the manual test clock
+    // drives every decision.
+    files: ['**/src/domain/**/*.ts', '**/src/application/**/*.ts'],
+    ignores: ['**/*.spec.ts'],
+    rules: {
       'no-restricted-properties': [
         'error',
         {
           object: 'Date',
           property: 'now',
-          message: 'The domain never reads the clock: take `now` as an argument.',
+          message: 'Read time from the Clock port (or take `now` as an argument).',
+        },
+      ],
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "NewExpression[callee.name='Date'][arguments.length=0]",
+          message:
+            '`new Date()` reads the clock: use the Clock port (or take `now` as an argument).',
         },
       ],
     },

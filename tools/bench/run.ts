@@ -12,6 +12,7 @@ import { renderSvg } from './report/render-svg';
 import { checkTargets } from './report/targets';
 import { type BenchResults } from './results.types';
 import { baseOf, IN_DATA_DIR } from './systems/system-registry';
+import { writeFormattedMarkdown } from '../src/write-formatted-markdown';
 
 /** Repository root (this file runs from tools/dist/bench). */
 const ROOT = path.resolve(__dirname, '../../..');
@@ -51,7 +52,7 @@ function log(line: string): void {
 async function writeDocs(results: BenchResults): Promise<void> {
   const docsFile = path.join(ROOT, 'docs/benchmarks.md');
   const current = fs.existsSync(docsFile) ? fs.readFileSync(docsFile, 'utf8') : '';
-  fs.writeFileSync(docsFile, spliceSection(current, peersSection(results)));
+  await writeFormattedMarkdown(docsFile, spliceSection(current, peersSection(results)));
   const plotsDir = path.join(ROOT, 'docs/benchmarks');
   fs.mkdirSync(plotsDir, { recursive: true });
   fs.writeFileSync(path.join(plotsDir, 'throughput.svg'), await renderSvg(throughputSpec(results)));

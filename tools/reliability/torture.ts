@@ -1,6 +1,5 @@
 #!/usr/bin/env node
 import 'reflect-metadata';
-import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { runAuthMatrix } from './scenarios/auth-matrix.scenario';
@@ -17,6 +16,7 @@ import { renderReport } from './support/reliability-report';
 import { repoRoot } from './support/repo-root';
 import { formatResult, type ScenarioResult } from './support/scenario-result';
 import { runSeed } from './support/seeded-random';
+import { writeFormattedMarkdown } from '../src/write-formatted-markdown';
 
 /** Scenario 7 and 8 share the real-daemon set-up. */
 async function withDaemon(
@@ -77,7 +77,7 @@ async function main(): Promise<void> {
   }
   if (!only) {
     const file = path.join(repoRoot(), 'docs/reliability.md');
-    fs.writeFileSync(
+    await writeFormattedMarkdown(
       file,
       renderReport(results, {
         command: 'npm run torture',
