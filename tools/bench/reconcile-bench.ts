@@ -14,8 +14,8 @@ import {
   openSqliteDatabase,
   toIsoUtc,
 } from '@tickler/core';
+import { notificationsContext } from '@tickler/notifications/context';
 import {
-  notificationsContext,
   type PlannedNotification,
   ReconcileScheduled,
   type ReconcileResult,

@@ -1,8 +1,7 @@
-// Public surface of the notifications context: the context factory, its commands, views,
-// events and errors. Everything else (repositories, rows, adapters) stays inside.
-export { notificationsContext, type NotificationsContextOptions } from './notifications.context';
-export { type NotificationsOptions } from './application/notifications.options';
-export { NOTIFICATIONS_TOKENS } from './notifications.tokens';
+// `@tickler/notifications`: the public contract of the notifications context — its commands
+// (with their result types), views, events, errors, and the webhook signature receivers verify.
+// Importing it loads no wiring: the factory, DI tokens and adapters are
+// `@tickler/notifications/context`, for the processes that compose the context.
 export * from './application/notification.view';
 
 export {
@@ -32,6 +31,7 @@ export {
   type PlannedNotification,
   DEFAULT_PRUNE_AFTER_DAYS,
 } from './application/reconcile-scheduled/reconcile-scheduled.command';
+export { CountDeliveriesByStatus } from './application/count-deliveries-by-status/count-deliveries-by-status.command';
 export { fanOut } from './application/fan-out';
 export {
   LeadRule,
@@ -67,6 +67,4 @@ export {
 } from './domain/notification-rescheduled.event';
 export * from './domain/notification.errors';
 
-export { NotificationDeliveryLogProjector } from './infrastructure/notification-delivery-log.projector';
-export { DELIVER_DUE_WAKE_UP_KEY } from './infrastructure/queue-delivery-wake-up';
 export { signWebhook, verifyWebhookSignature } from './infrastructure/webhook-signature';

@@ -82,6 +82,9 @@ export interface DeliverDueResult {
   retried: number;
 }
 
+/** Deliveries per status (statuses with no delivery are absent). */
+export type DeliveryCountsByStatus = Partial<Record<NotificationStatus, number>>;
+
 export interface ReconcileResult {
   created: number;
   updated: number;

@@ -10,6 +10,7 @@ import {
 } from '../application/ports/notification-delivery.repository';
 import { type Scope } from '../application/ports/scope';
 import { type NotificationDelivery } from '../domain/notification-delivery.entity';
+import { type NotificationStatus } from '../domain/notification-status';
 import { NotificationConcurrentUpdateError } from '../domain/notification.errors';
 import { insertRows, rowsPerStatement, updateRows } from './delivery-bulk-statements';
 import {
@@ -288,6 +289,16 @@ export class KyselyNotificationDeliveryRepository implements NotificationDeliver
       }
     }
     return updated;
+  }
+
+  async countByStatus(scope: Scope): Promise<Partial<Record<NotificationStatus, number>>> {
+    const rows = await q(scope)
+      .selectFrom(TABLE)
+      .select((eb) => ['status', eb.fn.countAll<number>().as('n')])
+      .groupBy('status')
+      .execute();
+    // PostgreSQL's count is int8: the pool's type parser hands it over as a number.
+    return Object.fromEntries(rows.map((r) => [r.status, r.n]));
   }
 
   async deleteSettled(scope: Scope, ids: readonly string[]): Promise<number> {

@@ -27,6 +27,7 @@ import {
   NotificationDelivery,
   type NotificationDeliveryState,
 } from '../domain/notification-delivery.entity';
+import { type NotificationStatus } from '../domain/notification-status';
 import { NotificationConcurrentUpdateError } from '../domain/notification.errors';
 
 /** Runs work "in a transaction" without a database; keeps committed events and after-commit order. */
@@ -197,6 +198,14 @@ export class InMemoryDeliveryRepository implements NotificationDeliveryRepositor
 
   saveMany(_s: unknown, pending: readonly PendingSettlement[]): Promise<Set<string>> {
     return this.settleMany(_s, pending);
+  }
+
+  countByStatus(): Promise<Partial<Record<NotificationStatus, number>>> {
+    const counts: Partial<Record<NotificationStatus, number>> = {};
+    for (const { status } of this.rows.values()) {
+      counts[status] = (counts[status] ?? 0) + 1;
+    }
+    return Promise.resolve(counts);
   }
 
   deleteSettled(_s: unknown, ids: readonly string[]): Promise<number> {
