@@ -65,6 +65,10 @@ export {
   NotificationRescheduled,
   type NotificationRescheduledPayload,
 } from './domain/notification-rescheduled.event';
+export {
+  NotificationAttemptFailed,
+  type NotificationAttemptFailedPayload,
+} from './domain/notification-attempt-failed.event';
 export * from './domain/notification.errors';
 
 export { signWebhook, verifyWebhookSignature } from './infrastructure/webhook-signature';

@@ -3,7 +3,7 @@ import {
   type DeliveryChanges,
   NotificationDelivery,
 } from '../../domain/notification-delivery.entity';
-import { isSettled } from '../../domain/notification-status';
+import { isSettled } from '../../domain/notification-transitions';
 import { type ReconcileResult } from '../notification.view';
 import {
   type PendingSettlement,
