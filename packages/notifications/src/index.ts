@@ -3,6 +3,12 @@
 // Importing it loads no wiring: the factory, DI tokens and adapters are
 // `@tickler/notifications/context`, for the processes that compose the context.
 export * from './application/notification.view';
+export {
+  type HttpView,
+  type InboxItemJson,
+  type NotificationJson,
+  type SubscriptionJson,
+} from './application/http-view';
 
 export {
   SendNotification,

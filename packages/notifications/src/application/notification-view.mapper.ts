@@ -11,7 +11,7 @@ export function toNotificationView(delivery: NotificationDelivery): Notification
   const s = delivery.snapshot();
   return {
     id: s.id,
-    userId: s.recipientId,
+    recipientId: s.recipientId,
     channel: s.channel,
     status: s.status,
     title: s.title,
@@ -35,7 +35,7 @@ export function toNotificationView(delivery: NotificationDelivery): Notification
 export function toInboxItemView(item: InboxItem): InboxItemView {
   return {
     id: item.id,
-    userId: item.recipientId,
+    recipientId: item.recipientId,
     notificationId: item.notificationId,
     title: item.title,
     message: item.message,
@@ -46,7 +46,7 @@ export function toInboxItemView(item: InboxItem): InboxItemView {
 }
 
 export function toSubscriptionView(s: WebhookSubscription): SubscriptionView {
-  return { id: s.id, userId: s.recipientId, kind: s.kind, url: s.url, createdAt: s.createdAt };
+  return { id: s.id, recipientId: s.recipientId, kind: s.kind, url: s.url, createdAt: s.createdAt };
 }
 
 /** The inbox row an inbox delivery produces when sent (1:1, same id). */

@@ -23,7 +23,8 @@ export interface NotificationSourceView {
  */
 export interface NotificationView {
   id: string;
-  userId: string;
+  /** The person it is for (the HTTP API calls them `userId`: see {@link HttpView}). */
+  recipientId: string;
   channel: Channel;
   status: NotificationStatus;
   title: string;
@@ -51,7 +52,7 @@ export interface Page<T> {
 
 export interface InboxItemView {
   id: string;
-  userId: string;
+  recipientId: string;
   notificationId: string;
   title: string;
   message: string;
@@ -62,7 +63,7 @@ export interface InboxItemView {
 
 export interface SubscriptionView {
   id: string;
-  userId: string;
+  recipientId: string;
   kind: 'webhook';
   url: string;
   createdAt: string;

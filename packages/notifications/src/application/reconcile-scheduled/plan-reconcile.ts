@@ -149,7 +149,7 @@ export function applyToLoaded(
 function create(entry: NormalisedEntry, ctx: ReconcileContext): NotificationDelivery {
   return NotificationDelivery.create(
     {
-      recipientId: entry.userId,
+      recipientId: entry.recipientId,
       channel: 'inbox',
       title: entry.title,
       message: entry.message,
