@@ -7,6 +7,7 @@ import {
   type SubscriptionView,
 } from './notification.view';
 
+/** The view of a delivery (a plain copy of its state, minus the dispatcher's bookkeeping). */
 export function toNotificationView(delivery: NotificationDelivery): NotificationView {
   const s = delivery.snapshot();
   return {
@@ -32,6 +33,7 @@ export function toNotificationView(delivery: NotificationDelivery): Notification
   };
 }
 
+/** The view of an inbox item. */
 export function toInboxItemView(item: InboxItem): InboxItemView {
   return {
     id: item.id,
@@ -45,6 +47,7 @@ export function toInboxItemView(item: InboxItem): InboxItemView {
   };
 }
 
+/** The view of a webhook subscription, without its secret. */
 export function toSubscriptionView(s: WebhookSubscription): SubscriptionView {
   return { id: s.id, recipientId: s.recipientId, kind: s.kind, url: s.url, createdAt: s.createdAt };
 }

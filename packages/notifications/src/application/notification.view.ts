@@ -50,6 +50,7 @@ export interface Page<T> {
   nextCursor: string | null;
 }
 
+/** One delivered inbox notification; `readAt` is null until first read (ISO UTC). */
 export interface InboxItemView {
   id: string;
   recipientId: string;
@@ -61,6 +62,7 @@ export interface InboxItemView {
   readAt: string | null;
 }
 
+/** A recipient's webhook endpoint (the secret is shown only at registration). */
 export interface SubscriptionView {
   id: string;
   recipientId: string;
@@ -86,6 +88,7 @@ export interface DeliverDueResult {
 /** Deliveries per status (statuses with no delivery are absent). */
 export type DeliveryCountsByStatus = Partial<Record<NotificationStatus, number>>;
 
+/** What one reconcile did, row counts by outcome. */
 export interface ReconcileResult {
   created: number;
   updated: number;

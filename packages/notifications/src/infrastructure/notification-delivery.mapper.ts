@@ -86,6 +86,7 @@ export const STATE_COLUMNS = [
   'lease_token',
 ] as const satisfies readonly (keyof NewDeliveryRow)[];
 
+/** One of {@link STATE_COLUMNS}. */
 export type StateColumn = (typeof STATE_COLUMNS)[number];
 
 /**
@@ -121,6 +122,7 @@ const ALL_COLUMNS: Record<keyof DeliveryRow, true> = {
   sort_at: true,
 };
 
+/** Every column of `notification_deliveries`, in one fixed order (the compiled single-row INSERT binds them so). */
 export const DELIVERY_COLUMNS = Object.keys(ALL_COLUMNS) as (keyof DeliveryRow)[];
 
 /** The columns reconcile compares of a producer's deliveries (one indexed read, no full rows). */

@@ -38,6 +38,7 @@ export interface ListPosition {
   readonly id: string;
 }
 
+/** One page of a recipient's deliveries, by (send instant, id). */
 export interface ListDeliveriesQuery {
   readonly recipientId: string;
   readonly status?: NotificationStatus;

@@ -11,6 +11,7 @@ import {
 } from '../ports/notification-delivery.repository';
 import { type NormalisedEntry, reconcileKey } from './normalise-plan';
 
+/** What planning a reconcile needs besides the plan and the stored rows. */
 export interface ReconcileContext {
   readonly sourceApp: string;
   /** ISO UTC. */
