@@ -1,9 +1,16 @@
+import { ManualClock } from '@tickler/core';
 import { REFERENCE_TIME } from '@tickler/core/testing';
+import {
+  type NotificationsOptions,
+  resolveNotificationsOptions,
+} from '../application/notifications.options';
 import {
   NotificationDelivery,
   type NewNotificationDelivery,
 } from '../domain/notification-delivery.entity';
-import { type InMemoryDeliveryRepository } from './in-memory-delivery.repository';
+import { FakeUnitOfWork, RecordingWakeUp, SequentialIds } from './fakes';
+import { InMemoryDeliveryRepository } from './in-memory-delivery.repository';
+import { InMemoryInboxRepository } from './in-memory-inbox.repository';
 
 /** What read handlers get as their database in unit tests: the in-memory fakes ignore it. */
 export const NO_DATABASE = { kysely: null as never };
@@ -36,4 +43,20 @@ export async function storeDelivery(
   delivery.pullEvents();
   await deliveries.insert(null, delivery);
   return delivery;
+}
+
+/**
+ * Fakes for the handlers that create deliveries (`SendNotificationHandler`,
+ * `SendNotificationsHandler`): by name for assertions, and as `args` in their constructors' order.
+ */
+export function sendHandlerFakes(options: NotificationsOptions = {}, now = REFERENCE_TIME) {
+  const uow = new FakeUnitOfWork();
+  const clock = new ManualClock(now);
+  const ids = new SequentialIds();
+  const deliveries = new InMemoryDeliveryRepository();
+  const inbox = new InMemoryInboxRepository();
+  const wakeUp = new RecordingWakeUp();
+  const resolved = resolveNotificationsOptions(options);
+  const args = [uow, clock, ids, deliveries, inbox, wakeUp, resolved] as const;
+  return { uow, clock, ids, deliveries, inbox, wakeUp, options: resolved, args };
 }

@@ -1,32 +1,11 @@
-import { ManualClock } from '@tickler/core';
-import { REFERENCE_TIME } from '@tickler/core/testing';
-import { resolveNotificationsOptions } from '../notifications.options';
-import {
-  FakeUnitOfWork,
-  InMemoryDeliveryRepository,
-  InMemoryInboxRepository,
-  RecordingWakeUp,
-  sendCommand,
-  SequentialIds,
-} from '../../testing';
+import { sendCommand, sendHandlerFakes } from '../../testing';
 import { NotificationSourceInput } from '../send-notification/send-notification.command';
 import { SendNotifications } from './send-notifications.command';
 import { SendNotificationsHandler } from './send-notifications.handler';
 
 function setup() {
-  const uow = new FakeUnitOfWork();
-  const deliveries = new InMemoryDeliveryRepository();
-  const inbox = new InMemoryInboxRepository();
-  const wakeUp = new RecordingWakeUp();
-  const handler = new SendNotificationsHandler(
-    uow,
-    new ManualClock(REFERENCE_TIME),
-    new SequentialIds(),
-    deliveries,
-    inbox,
-    wakeUp,
-    resolveNotificationsOptions(),
-  );
+  const { uow, deliveries, inbox, wakeUp, args } = sendHandlerFakes();
+  const handler = new SendNotificationsHandler(...args);
   const sendAll = (items: ReturnType<typeof sendCommand>[]) =>
     handler.execute(Object.assign(new SendNotifications(), { items }));
   return { uow, deliveries, inbox, wakeUp, sendAll };
