@@ -78,3 +78,5 @@ export {
 export * from './domain/notification.errors';
 
 export { signWebhook, verifyWebhookSignature } from './infrastructure/webhook-signature';
+
+export * from './domain/recurrence';

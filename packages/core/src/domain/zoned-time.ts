@@ -92,24 +92,56 @@ export function isTimeZone(value: unknown): boolean {
   }
 }
 
-function localOf(zoned: Temporal.ZonedDateTime): LocalDateTime {
+/**
+ * The wall-clock fields of a zoned value, read through ONE plain date-time: each getter of a
+ * polyfilled ZonedDateTime asks the zone database again, seven times as slow as this.
+ */
+function localOf(zoned: Temporal.ZonedDateTime | Temporal.PlainDateTime): LocalDateTime {
+  const plain = zoned instanceof Temporal.ZonedDateTime ? zoned.toPlainDateTime() : zoned;
   return {
-    year: zoned.year,
-    month: zoned.month,
-    day: zoned.day,
-    hour: zoned.hour,
-    minute: zoned.minute,
-    second: zoned.second,
-    millisecond: zoned.millisecond,
+    year: plain.year,
+    month: plain.month,
+    day: plain.day,
+    hour: plain.hour,
+    minute: plain.minute,
+    second: plain.second,
+    millisecond: plain.millisecond,
   };
+}
+
+const pad = (n: number): string => String(n).padStart(2, '0');
+
+/** A wall-clock time's fields read as if they were UTC: differences give wall-clock minutes. */
+function wallMs(local: LocalDateTime): number {
+  return Date.UTC(
+    local.year,
+    local.month - 1,
+    local.day,
+    local.hour,
+    local.minute,
+    local.second,
+    local.millisecond,
+  );
+}
+
+/**
+ * `+05:45` for the offset between a wall-clock time and the instant it shows: computed from
+ * the two instead of asking the zone database a third time (the polyfill's `offset` does).
+ */
+function offsetText(local: LocalDateTime, epochMs: number): string {
+  const seconds = Math.round((wallMs(local) - epochMs) / 1000);
+  const abs = Math.abs(seconds);
+  const text = `${seconds < 0 ? '-' : '+'}${pad(Math.floor(abs / 3600))}:${pad(Math.floor(abs / 60) % 60)}`;
+  return abs % 60 === 0 ? text : `${text}:${pad(abs % 60)}`;
 }
 
 /** The wall-clock time shown in `timeZone` at a stored instant (`toIsoUtc` text). */
 export function toLocalDateTime(instant: string, timeZone: string): ZonedLocal {
-  const zoned = Temporal.Instant.fromEpochMilliseconds(Date.parse(instant)).toZonedDateTimeISO(
-    assertTimeZone(timeZone),
+  const epochMs = Date.parse(instant);
+  const local = localOf(
+    Temporal.Instant.fromEpochMilliseconds(epochMs).toZonedDateTimeISO(assertTimeZone(timeZone)),
   );
-  return { local: localOf(zoned), offset: zoned.offset };
+  return { local, offset: offsetText(local, epochMs) };
 }
 
 /**
@@ -123,13 +155,19 @@ export function fromLocalDateTime(
   field = 'localDateTime',
 ): LocalResolution {
   const zone = assertTimeZone(timeZone);
-  const plain = Temporal.PlainDateTime.from(checkedLocalDateTime(local, field));
+  let plain: Temporal.PlainDateTime;
+  try {
+    plain = Temporal.PlainDateTime.from(local, { overflow: 'reject' });
+  } catch {
+    return fromLocalDateTime(checkedLocalDateTime(local, field), zone, field); // names the field
+  }
   // 'earlier' and 'later' agree unless the time is in a gap (they straddle it) or repeated
   // (both exist); 'compatible' is 'later' in a gap and 'earlier' when repeated.
   const earlier = plain.toZonedDateTime(zone, { disambiguation: 'earlier' });
   const later = plain.toZonedDateTime(zone, { disambiguation: 'later' });
   const ambiguous = earlier.epochMilliseconds !== later.epochMilliseconds;
-  const inGap = ambiguous && !later.toPlainDateTime().equals(plain);
+  const laterPlain = ambiguous ? later.toPlainDateTime() : plain;
+  const inGap = ambiguous && !laterPlain.equals(plain);
   const chosen = inGap ? later : earlier;
   let instant: string;
   try {
@@ -137,11 +175,13 @@ export function fromLocalDateTime(
   } catch {
     throw new InvalidArgumentError(field, 'is outside the supported range (1970–9999 UTC)');
   }
+  const shown = localOf(inGap ? laterPlain : plain);
   return {
     instant,
-    local: localOf(chosen),
-    offset: chosen.offset,
-    gapShiftMinutes: inGap ? (later.offsetNanoseconds - earlier.offsetNanoseconds) / 6e10 : 0,
+    local: shown,
+    offset: offsetText(shown, chosen.epochMilliseconds),
+    // The gap's length is how far the wall clock moved: the shown time minus the asked one.
+    gapShiftMinutes: inGap ? Math.round((wallMs(shown) - wallMs(local)) / 60_000) : 0,
     repeated: ambiguous && !inGap,
   };
 }
