@@ -209,6 +209,22 @@ describe('RecurrenceRule properties (random rules in six zones, 2025–2027)', (
     );
   });
 
+  it('following() from occurrence N is occurrence N+1, numbered, also under COUNT', () => {
+    const counted = arbitrarySeries.map((s) => ({ ...s, rule: `${s.rule};COUNT=30` }));
+    fc.assert(
+      fc.property(fc.oneof(arbitrarySeries, counted), ({ rule, zone, start }) => {
+        const series = ruleOrSkip(rule, zone, start);
+        const list = series.occurrences(series.start, 30);
+        for (let i = 0; i < list.length; i += 7) {
+          const next = series.following({ instant: list[i]!.instant, number: i + 1 });
+          expect(next === null ? null : next.instant).toBe(list[i + 1]?.instant ?? null);
+          expect(next?.number ?? i + 2).toBe(i + 2);
+        }
+      }),
+      { numRuns: 40 },
+    );
+  });
+
   it('a preview from any later instant is the tail of the full list (skipping ahead loses nothing)', () => {
     fc.assert(
       fc.property(

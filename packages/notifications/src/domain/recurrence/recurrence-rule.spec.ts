@@ -108,6 +108,30 @@ describe('RecurrenceRule: ends, next and previews', () => {
     expect(rule.next('2026-01-03T09:00:00Z')).toBeNull();
   });
 
+  it('following() numbers the next occurrence from the current one, honouring COUNT', () => {
+    const rule = RecurrenceRule.create({
+      rule: 'FREQ=DAILY;COUNT=10',
+      timeZone: 'Europe/Berlin',
+      start: '2026-03-27T02:30:00+01:00',
+    });
+    const second = rule.following({ instant: rule.start, number: 1 });
+    expect(second).toMatchObject({ instant: '2026-03-28T01:30:00.000Z', number: 2, skipped: 0 });
+    // The 29th: 02:30 does not exist; occurrence 3 is at 03:30 CEST.
+    expect(rule.following(second!)).toMatchObject({ local: '2026-03-29T03:30:00', number: 3 });
+    // Downtime: from occurrence 2, the first after 1 April 12:00 is number 7; 4 passed over.
+    expect(rule.following(second!, '2026-04-01T12:00:00Z')).toMatchObject({
+      local: '2026-04-02T02:30:00',
+      number: 7,
+      skipped: 4,
+    });
+    const tenth = rule.following(second!, '2026-04-04T12:00:00Z');
+    expect(tenth).toMatchObject({ local: '2026-04-05T02:30:00', number: 10 });
+    expect(rule.following(tenth!)).toBeNull();
+    expect(rejection(() => rule.following({ instant: rule.start, number: 0 })).field).toBe(
+      'number',
+    );
+  });
+
   it('UNTIL is inclusive; a date means that whole local day in the zone', () => {
     const dated = RecurrenceRule.create({
       rule: 'FREQ=DAILY;BYHOUR=9,23;UNTIL=20260102',

@@ -5,23 +5,24 @@ import {
   InvalidArgumentError,
   type LocalDateTime,
   parseInstant,
-  toIsoUtc,
   toLocalDateTime,
 } from '@tickler/core/domain';
-import { type CivilDate, civilDateOf, epochDayOf } from './civil-date';
 import { parseRRule } from './parse-rrule';
-import { daysOfPeriod, periodIndexOf, periodStart } from './period-dates';
 import { formatRRule, type RRuleParts } from './rrule-parts';
-import { type Occurrence, occurrenceAt, type SeriesTime, seriesTimes } from './series-time';
+import { type CountFrom, type Numbered, SeriesWalker } from './series-walker';
+import { type Occurrence } from './series-time';
 
 export { type Occurrence } from './series-time';
 
 /** Most occurrences one {@link RecurrenceRule.occurrences} call lists. */
 export const MAX_OCCURRENCES_LISTED = 1000;
 
-/** A series ends when it finds no occurrence in this many days (400 Gregorian years). */
-const SCAN_DAYS = 146_097;
-const LAST_DAY = epochDayOf(9999, 12, 31);
+/** An occurrence with its 1-based number in the series (the start is 1). */
+export interface NumberedOccurrence extends Occurrence {
+  readonly number: number;
+  /** Occurrences passed over between the one counted from and this one (downtime). */
+  readonly skipped: number;
+}
 
 /** What a series is made of: the rule text, its IANA zone and its first occurrence. */
 export interface RecurrenceRuleInput {
@@ -45,13 +46,11 @@ export interface RecurrenceRuleInput {
  *   one that happens twice fires once, at the first (`repeated`). Two wall-clock times that
  *   land on one instant fire once. A month without the start's day (the 31st) is skipped;
  *   BYMONTHDAY=-1 means the last day of every month. 29 February yearly fires in leap years.
- * - A series ends at COUNT, at UNTIL, after 9999, or when no occurrence falls in 400 years.
+ * - A series ends at COUNT, at UNTIL, after 9999, or after 400 years without an occurrence.
  */
 export class RecurrenceRule {
-  private readonly anchor: CivilDate;
-  private readonly times: readonly SeriesTime[];
+  private readonly walker: SeriesWalker;
   private readonly startMs: number;
-  private readonly untilMs: number | undefined;
 
   private constructor(
     /** The parsed rule. */
@@ -63,10 +62,8 @@ export class RecurrenceRule {
     /** The first occurrence's wall-clock time in the zone: the series' default time of day. */
     readonly startLocal: LocalDateTime,
   ) {
-    this.anchor = { year: startLocal.year, month: startLocal.month, day: startLocal.day };
-    this.times = seriesTimes(parts, startLocal);
     this.startMs = Date.parse(start);
-    this.untilMs = this.untilInstantMs();
+    this.walker = new SeriesWalker(parts, timeZone, this.startMs, startLocal);
   }
 
   /**
@@ -77,18 +74,22 @@ export class RecurrenceRule {
     const parts = parseRRule(input.rule, `${field}.rule`);
     const timeZone = assertTimeZone(input.timeZone, `${field}.timeZone`);
     const start = parseInstant(input.start, `${field}.start`);
-    const rule = new RecurrenceRule(parts, timeZone, start, toLocalDateTime(start, timeZone).local);
-    if (rule.untilMs !== undefined && rule.untilMs < rule.startMs) {
+    const startLocal = toLocalDateTime(start, timeZone).local;
+    const rule = new RecurrenceRule(parts, timeZone, start, startLocal);
+    const untilMs = rule.walker.untilMs;
+    if (untilMs !== undefined && untilMs < rule.startMs) {
       throw new InvalidArgumentError(
         `${field}.rule`,
         `UNTIL is before the first occurrence (${start})`,
       );
     }
-    const endless = { ...parts, count: undefined, until: undefined };
-    if (
-      parts.count !== 1 &&
-      new RecurrenceRule(endless, timeZone, start, rule.startLocal).next(start) === null
-    ) {
+    const endless = new RecurrenceRule(
+      { ...parts, count: undefined, until: undefined },
+      timeZone,
+      start,
+      startLocal,
+    );
+    if (parts.count !== 1 && endless.next(start) === null) {
       throw new InvalidArgumentError(
         `${field}.rule`,
         `${formatRRule(parts)} never occurs again after ${start} (within 400 years, before 10000)`,
@@ -110,14 +111,11 @@ export class RecurrenceRule {
     const timeZone = assertTimeZone(input.timeZone, `${field}.timeZone`);
     const from = parseInstant(input.from, `${field}.from`);
     const local = { ...toLocalDateTime(from, timeZone).local, second: 0, millisecond: 0 };
-    const anchorStart = fromLocalDateTime(local, timeZone, `${field}.from`).instant;
-    const probe = new RecurrenceRule(
-      { ...parts, count: undefined, until: undefined },
-      timeZone,
-      anchorStart,
-      local,
+    const anchorMs = Date.parse(fromLocalDateTime(local, timeZone, `${field}.from`).instant);
+    const endless = { ...parts, count: undefined, until: undefined };
+    const first = new SeriesWalker(endless, timeZone, anchorMs, local).patternAtOrAfter(
+      Date.parse(from),
     );
-    const first = probe.patternAtOrAfter(Date.parse(from));
     if (first === null) {
       throw new InvalidArgumentError(
         `${field}.rule`,
@@ -135,7 +133,6 @@ export class RecurrenceRule {
   /** Occurrence 1. */
   first(): Occurrence {
     const zoned = toLocalDateTime(this.start, this.timeZone);
-    const repeated = fromLocalDateTime(zoned.local, this.timeZone).repeated;
     const local = formatLocalDateTime(zoned.local);
     return {
       instant: this.start,
@@ -143,14 +140,47 @@ export class RecurrenceRule {
       offset: zoned.offset,
       intended: local,
       gapShiftMinutes: 0,
-      repeated,
+      repeated: fromLocalDateTime(zoned.local, this.timeZone).repeated,
     };
   }
 
-  /** The first occurrence strictly after `after` (RFC 3339), or null when the series has ended. */
+  /**
+   * The first occurrence strictly after `after` (RFC 3339), or null when the series has ended.
+   * A series with COUNT counts from its start (up to 1000 occurrences); when the caller knows
+   * the current occurrence's number, {@link following} is cheaper.
+   */
   next(after: string): Occurrence | null {
-    for (const occurrence of this.walk(Date.parse(parseInstant(after, 'after')))) {
+    const afterMs = Date.parse(parseInstant(after, 'after'));
+    if (this.startMs > afterMs) {
+      return this.first();
+    }
+    for (const { occurrence } of this.walker.walk(afterMs, undefined)) {
       return occurrence;
+    }
+    return null;
+  }
+
+  /**
+   * What settling occurrence N calls to schedule the next one: the first occurrence after
+   * `after` (default: right after `current`), numbered by counting on from `current` — the
+   * series' occurrence number `current.number` at `current.instant` — so COUNT is honoured
+   * without walking from the start. `skipped` tells how many occurrences lay between (after
+   * downtime: `after` = now). Null when the series has ended.
+   */
+  following(
+    current: { readonly instant: string; readonly number: number },
+    after: string = current.instant,
+  ): NumberedOccurrence | null {
+    if (!Number.isInteger(current.number) || current.number < 1) {
+      throw new InvalidArgumentError('number', 'must be a whole number from 1');
+    }
+    const from: CountFrom = {
+      ms: Date.parse(parseInstant(current.instant, 'instant')),
+      number: current.number,
+    };
+    const afterMs = Math.max(from.ms, Date.parse(parseInstant(after, 'after')));
+    for (const { occurrence, number } of this.walker.walk(afterMs, from)) {
+      return { ...occurrence, number, skipped: number - current.number - 1 };
     }
     return null;
   }
@@ -163,126 +193,16 @@ export class RecurrenceRule {
         `must be a whole number from 1 to ${MAX_OCCURRENCES_LISTED}`,
       );
     }
-    const out: Occurrence[] = [];
-    for (const occurrence of this.walk(Date.parse(parseInstant(from, 'from')) - 1)) {
-      out.push(occurrence);
-      if (out.length === count) {
+    const afterMs = Date.parse(parseInstant(from, 'from')) - 1;
+    const out: Occurrence[] = this.startMs > afterMs ? [this.first()] : [];
+    const walk: Generator<Numbered> = this.walker.walk(afterMs, undefined);
+    while (out.length < count) {
+      const step = walk.next();
+      if (step.done === true) {
         break;
       }
+      out.push(step.value.occurrence);
     }
     return out;
-  }
-
-  /**
-   * Occurrences strictly after `afterMs`, ascending and distinct. COUNT needs every earlier
-   * occurrence counted, so a counted series walks from its start; an endless one skips to the
-   * period before `afterMs`.
-   */
-  private *walk(afterMs: number): Generator<Occurrence> {
-    const count = this.parts.count;
-    if (this.startMs > afterMs) {
-      yield this.first();
-    }
-    if (count === 1) {
-      return;
-    }
-    let emitted = 1;
-    let last = this.startMs;
-    const fromDay = afterMs > this.startMs ? this.localDay(afterMs) : this.anchorDay;
-    const firstPeriod =
-      count === undefined ? Math.max(0, periodIndexOf(this.parts, this.anchor, fromDay) - 1) : 0;
-    const stopDay = Math.min(LAST_DAY, fromDay + SCAN_DAYS);
-    for (let k = firstPeriod; periodStart(this.parts, this.anchor, k) <= stopDay; k++) {
-      for (const candidate of this.candidates(k)) {
-        if (candidate.ms <= last) {
-          continue;
-        }
-        if (this.untilMs !== undefined && candidate.ms > this.untilMs) {
-          return;
-        }
-        last = candidate.ms;
-        emitted++;
-        if (candidate.ms > afterMs) {
-          yield candidate.occurrence;
-        }
-        if (count !== undefined && emitted >= count) {
-          return;
-        }
-      }
-    }
-  }
-
-  /** The rule's instants in period `k`, ascending; days before the anchor are not the series'. */
-  private candidates(k: number): { ms: number; occurrence: Occurrence }[] {
-    const out: { ms: number; occurrence: Occurrence }[] = [];
-    for (const day of daysOfPeriod(this.parts, this.anchor, k)) {
-      if (day < this.anchorDay || day > LAST_DAY) {
-        continue;
-      }
-      for (const time of this.times) {
-        const occurrence = occurrenceAt(civilDateOf(day), time, this.timeZone);
-        if (occurrence !== null) {
-          out.push({ ms: Date.parse(occurrence.instant), occurrence });
-        }
-      }
-    }
-    return out.sort((a, b) => a.ms - b.ms);
-  }
-
-  /** First instant at or after `fromMs` that the pattern picks (the start itself not assumed). */
-  private patternAtOrAfter(fromMs: number): string | null {
-    const fromDay = this.localDay(fromMs);
-    const stopDay = Math.min(LAST_DAY, fromDay + SCAN_DAYS);
-    for (
-      let k = Math.max(0, periodIndexOf(this.parts, this.anchor, fromDay) - 1);
-      periodStart(this.parts, this.anchor, k) <= stopDay;
-      k++
-    ) {
-      const hit = this.candidates(k).find((c) => c.ms >= fromMs);
-      if (hit) {
-        return hit.occurrence.instant;
-      }
-    }
-    return null;
-  }
-
-  private get anchorDay(): number {
-    return epochDayOf(this.anchor.year, this.anchor.month, this.anchor.day);
-  }
-
-  private localDay(ms: number): number {
-    const { local } = toLocalDateTime(
-      toIsoUtc(Math.min(ms, Date.parse('9999-12-31T23:59:59.999Z'))),
-      this.timeZone,
-    );
-    return epochDayOf(local.year, local.month, local.day);
-  }
-
-  /** UNTIL as an inclusive instant: a date means the whole local day in the zone. */
-  private untilInstantMs(): number | undefined {
-    const until = this.parts.until;
-    if (until === undefined) {
-      return undefined;
-    }
-    if (until.kind === 'instant') {
-      return Date.parse(until.instant);
-    }
-    if (until.kind === 'local') {
-      return this.instantOrEdge(until.local);
-    }
-    const next = civilDateOf(epochDayOf(until.date.year, until.date.month, until.date.day) + 1);
-    return this.instantOrEdge({ ...next, hour: 0, minute: 0, second: 0, millisecond: 0 }) - 1;
-  }
-
-  /** UNTIL's wall-clock time as an instant; outside 1970–9999 UTC, the edge it lies beyond. */
-  private instantOrEdge(local: LocalDateTime): number {
-    try {
-      return Date.parse(fromLocalDateTime(local, this.timeZone).instant);
-    } catch (error) {
-      if (error instanceof InvalidArgumentError) {
-        return local.year < 1970 ? Number.NEGATIVE_INFINITY : Number.POSITIVE_INFINITY;
-      }
-      throw error;
-    }
   }
 }
