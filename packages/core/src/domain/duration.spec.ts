@@ -1,16 +1,9 @@
 import fc from 'fast-check';
-import { InvalidArgumentError } from './domain-error';
+import { invalidArgumentFrom } from '../testing/invalid-argument';
 import { parseDuration } from './duration';
 
-function rejection(input: unknown, field = 'repeat.every'): InvalidArgumentError {
-  try {
-    parseDuration(input as string, field);
-  } catch (error) {
-    expect(error).toBeInstanceOf(InvalidArgumentError);
-    return error as InvalidArgumentError;
-  }
-  throw new Error(`accepted ${String(input)}`);
-}
+const rejection = (input: unknown, field = 'repeat.every') =>
+  invalidArgumentFrom(() => parseDuration(input as string, field));
 
 describe('parseDuration', () => {
   it.each([

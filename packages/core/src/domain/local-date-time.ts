@@ -39,6 +39,35 @@ export function formatLocalDateTime(local: LocalDateTime): string {
   return local.millisecond === 0 ? text : `${text}.${pad(local.millisecond, 3)}`;
 }
 
+/** A plain-data copy of the wall-clock fields of any date-time-like value (a Temporal one). */
+export function localDateTimeOf(value: LocalDateTime): LocalDateTime {
+  return {
+    year: value.year,
+    month: value.month,
+    day: value.day,
+    hour: value.hour,
+    minute: value.minute,
+    second: value.second,
+    millisecond: value.millisecond,
+  };
+}
+
+/**
+ * The wall-clock fields read as if they were UTC, in epoch milliseconds: differences between
+ * two local date-times are wall-clock durations ("the clock moved 60 minutes").
+ */
+export function wallClockMs(local: LocalDateTime): number {
+  return Date.UTC(
+    local.year,
+    local.month - 1,
+    local.day,
+    local.hour,
+    local.minute,
+    local.second,
+    local.millisecond,
+  );
+}
+
 /** `09:00`. */
 export function formatTimeOfDay(time: TimeOfDay): string {
   return `${pad(time.hour)}:${pad(time.minute)}`;
@@ -50,16 +79,7 @@ export function formatTimeOfDay(time: TimeOfDay): string {
  */
 export function checkedLocalDateTime(local: LocalDateTime, field: string): LocalDateTime {
   try {
-    const plain = Temporal.PlainDateTime.from(local, { overflow: 'reject' });
-    return {
-      year: plain.year,
-      month: plain.month,
-      day: plain.day,
-      hour: plain.hour,
-      minute: plain.minute,
-      second: plain.second,
-      millisecond: plain.millisecond,
-    };
+    return localDateTimeOf(Temporal.PlainDateTime.from(local, { overflow: 'reject' }));
   } catch {
     throw new InvalidArgumentError(
       field,

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { InvalidArgumentError } from './domain-error';
+import { invalidArgumentFrom } from '../testing/invalid-argument';
 import { toIsoUtc } from './instant';
 import {
   formatLocalDateTime,
@@ -16,15 +16,7 @@ function resolve(text: string, zone: string) {
   return { ...r, local: formatLocalDateTime(r.local) };
 }
 
-function fieldOf(fn: () => unknown): string {
-  try {
-    fn();
-  } catch (error) {
-    expect(error).toBeInstanceOf(InvalidArgumentError);
-    return (error as InvalidArgumentError).field;
-  }
-  throw new Error('did not throw');
-}
+const fieldOf = (fn: () => unknown): string => invalidArgumentFrom(fn).field;
 
 describe('assertTimeZone', () => {
   it.each([

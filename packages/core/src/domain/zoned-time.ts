@@ -1,7 +1,12 @@
 import { Temporal } from '@js-temporal/polyfill';
 import { InvalidArgumentError } from './domain-error';
 import { toIsoUtc } from './instant';
-import { checkedLocalDateTime, type LocalDateTime } from './local-date-time';
+import {
+  checkedLocalDateTime,
+  type LocalDateTime,
+  localDateTimeOf,
+  wallClockMs,
+} from './local-date-time';
 
 /**
  * The one place where instants meet IANA time zones. Everything else stores and compares
@@ -97,39 +102,17 @@ export function isTimeZone(value: unknown): boolean {
  * polyfilled ZonedDateTime asks the zone database again, seven times as slow as this.
  */
 function localOf(zoned: Temporal.ZonedDateTime | Temporal.PlainDateTime): LocalDateTime {
-  const plain = zoned instanceof Temporal.ZonedDateTime ? zoned.toPlainDateTime() : zoned;
-  return {
-    year: plain.year,
-    month: plain.month,
-    day: plain.day,
-    hour: plain.hour,
-    minute: plain.minute,
-    second: plain.second,
-    millisecond: plain.millisecond,
-  };
+  return localDateTimeOf(zoned instanceof Temporal.ZonedDateTime ? zoned.toPlainDateTime() : zoned);
 }
 
 const pad = (n: number): string => String(n).padStart(2, '0');
-
-/** A wall-clock time's fields read as if they were UTC: differences give wall-clock minutes. */
-function wallMs(local: LocalDateTime): number {
-  return Date.UTC(
-    local.year,
-    local.month - 1,
-    local.day,
-    local.hour,
-    local.minute,
-    local.second,
-    local.millisecond,
-  );
-}
 
 /**
  * `+05:45` for the offset between a wall-clock time and the instant it shows: computed from
  * the two instead of asking the zone database a third time (the polyfill's `offset` does).
  */
 function offsetText(local: LocalDateTime, epochMs: number): string {
-  const seconds = Math.round((wallMs(local) - epochMs) / 1000);
+  const seconds = Math.round((wallClockMs(local) - epochMs) / 1000);
   const abs = Math.abs(seconds);
   const text = `${seconds < 0 ? '-' : '+'}${pad(Math.floor(abs / 3600))}:${pad(Math.floor(abs / 60) % 60)}`;
   return abs % 60 === 0 ? text : `${text}:${pad(abs % 60)}`;
@@ -181,7 +164,7 @@ export function fromLocalDateTime(
     local: shown,
     offset: offsetText(shown, chosen.epochMilliseconds),
     // The gap's length is how far the wall clock moved: the shown time minus the asked one.
-    gapShiftMinutes: inGap ? Math.round((wallMs(shown) - wallMs(local)) / 60_000) : 0,
+    gapShiftMinutes: inGap ? Math.round((wallClockMs(shown) - wallClockMs(local)) / 60_000) : 0,
     repeated: ambiguous && !inGap,
   };
 }

@@ -1,4 +1,5 @@
-import { InvalidArgumentError, toIsoUtc } from '@tickler/core/domain';
+import { toIsoUtc } from '@tickler/core/domain';
+import { invalidArgumentFrom } from '@tickler/core/testing';
 import fc from 'fast-check';
 import { resolveWhen, type ResolveWhenOptions } from './resolve-when';
 
@@ -10,15 +11,8 @@ function at(text: string, options: Partial<ResolveWhenOptions> = {}) {
   return resolveWhen(text, { ...BERLIN, ...options });
 }
 
-function rejection(text: unknown, options: Partial<ResolveWhenOptions> = {}): InvalidArgumentError {
-  try {
-    resolveWhen(text, { ...BERLIN, ...options });
-  } catch (error) {
-    expect(error).toBeInstanceOf(InvalidArgumentError);
-    return error as InvalidArgumentError;
-  }
-  throw new Error(`accepted ${String(text)}`);
-}
+const rejection = (text: unknown, options: Partial<ResolveWhenOptions> = {}) =>
+  invalidArgumentFrom(() => resolveWhen(text, { ...BERLIN, ...options }));
 
 describe('resolveWhen: the wall clock in the given zone, from the given now', () => {
   it.each([

@@ -9,6 +9,7 @@ import {
   parseTimeOfDay,
   toIsoUtc,
   toLocalDateTime,
+  wallClockMs,
 } from '@tickler/core/domain';
 import * as chrono from 'chrono-node';
 
@@ -62,18 +63,6 @@ const CASUAL_TIMES = ['morning', 'afternoon', 'evening', 'tonight', 'midnight', 
   (word) => `casualReference/${word}`,
 );
 const EXAMPLES = '"tomorrow 9am", "in 2 hours", "next friday 17:00", "90m" or 2026-12-01T09:00:00Z';
-
-function localWallMs(local: LocalDateTime): number {
-  return Date.UTC(
-    local.year,
-    local.month - 1,
-    local.day,
-    local.hour,
-    local.minute,
-    local.second,
-    local.millisecond,
-  );
-}
 
 function readText(text: unknown, field: string): string {
   if (typeof text !== 'string' || text.trim() === '') {
@@ -169,7 +158,7 @@ function resolveWords(text: string, reading: Reading): ResolvedWhen {
   const { field, timeZone, now } = reading;
   // chrono reads wall-clock times; give it the zone's wall clock as if it were UTC, so the
   // server's own zone never enters (see docs/time.md).
-  const floatingNow = localWallMs(toLocalDateTime(now, timeZone).local);
+  const floatingNow = wallClockMs(toLocalDateTime(now, timeZone).local);
   const results = chrono.parse(
     text,
     { instant: new Date(floatingNow), timezone: 0 },
@@ -217,7 +206,7 @@ function resolveWords(text: string, reading: Reading): ResolvedWhen {
   const weekdayOnly = start.isCertain('weekday') && !start.isCertain('day');
   if (useDefault && weekdayOnly && resolved.instant <= now) {
     // chrono chose today's date by its own noon; at our default time today has passed.
-    const nextWeek = new Date(localWallMs(local) + 7 * 86_400_000);
+    const nextWeek = new Date(wallClockMs(local) + 7 * 86_400_000);
     local = {
       ...local,
       year: nextWeek.getUTCFullYear(),

@@ -1,16 +1,8 @@
-import { InvalidArgumentError } from '@tickler/core/domain';
+import { invalidArgumentFrom } from '@tickler/core/testing';
 import { parseRRule } from './parse-rrule';
 import { formatRRule } from './rrule-parts';
 
-function rejection(text: unknown): InvalidArgumentError {
-  try {
-    parseRRule(text, 'repeat.rule');
-  } catch (error) {
-    expect(error).toBeInstanceOf(InvalidArgumentError);
-    return error as InvalidArgumentError;
-  }
-  throw new Error(`accepted ${String(text)}`);
-}
+const rejection = (text: unknown) => invalidArgumentFrom(() => parseRRule(text, 'repeat.rule'));
 
 describe('parseRRule', () => {
   it('reads every supported part', () => {

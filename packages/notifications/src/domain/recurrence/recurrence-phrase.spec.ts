@@ -1,4 +1,4 @@
-import { InvalidArgumentError } from '@tickler/core/domain';
+import { invalidArgumentFrom } from '@tickler/core/testing';
 import { ruleFromPhrase } from './recurrence-phrase';
 
 describe('ruleFromPhrase (the CLI --every)', () => {
@@ -50,13 +50,8 @@ describe('ruleFromPhrase (the CLI --every)', () => {
     ['daily 09:00 please', /cannot read "please"/],
     ['x'.repeat(201), /must be a repeat/],
   ])('refuses "%s" naming the field (%s)', (phrase, message) => {
-    try {
-      ruleFromPhrase(phrase, '--every');
-      throw new Error('accepted');
-    } catch (error) {
-      expect(error).toBeInstanceOf(InvalidArgumentError);
-      expect((error as InvalidArgumentError).field).toBe('--every');
-      expect((error as Error).message).toMatch(message);
-    }
+    const error = invalidArgumentFrom(() => ruleFromPhrase(phrase, '--every'));
+    expect(error.field).toBe('--every');
+    expect(error.message).toMatch(message);
   });
 });

@@ -1,15 +1,7 @@
-import { InvalidArgumentError } from '@tickler/core/domain';
+import { invalidArgumentFrom } from '@tickler/core/testing';
 import { RecurrenceRule } from './recurrence-rule';
 
-function rejection(fn: () => unknown): InvalidArgumentError {
-  try {
-    fn();
-  } catch (error) {
-    expect(error).toBeInstanceOf(InvalidArgumentError);
-    return error as InvalidArgumentError;
-  }
-  throw new Error('accepted');
-}
+const rejection = invalidArgumentFrom;
 
 describe('RecurrenceRule: month ends and leap days', () => {
   const dates = (rule: string, start: string, count: number): string[] =>
