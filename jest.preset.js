@@ -36,6 +36,7 @@ module.exports = function preset(projectDir) {
       '^@tickler/notifications$': path.join(root, 'packages/notifications/src/index.ts'),
       '^@tickler/config$': path.join(root, 'packages/config/src/index.ts'),
       '^@tickler/daemon$': path.join(root, 'apps/daemon/src/index.ts'),
+      '^@tickler/cli$': path.join(root, 'apps/cli/src/index.ts'),
     },
     setupFiles: [path.join(root, 'jest.setup.js')],
   };

@@ -13,3 +13,5 @@ export async function startDaemon(
   const started = await import('./start-daemon.js');
   return started.startDaemon(config, options);
 }
+export { DAEMON_VERSION } from './version';
+export { parseReadiness, type Readiness } from './lifecycle/readiness';

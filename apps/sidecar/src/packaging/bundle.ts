@@ -1,0 +1,63 @@
+import path from 'node:path';
+import { build, type Metafile, type Plugin } from 'esbuild';
+
+/** What {@link bundleSidecar} wrote. */
+export interface Bundle {
+  readonly file: string;
+  readonly metafile: Metafile;
+}
+
+/**
+ * Replaces the `bindings` package (how better-sqlite3 finds its `.node` file: it walks up from
+ * the caller's file, which means nothing inside a bundle) with the runtime's
+ * `loadEmbeddedAddon`.
+ */
+function embeddedBindings(addonLoader: string): Plugin {
+  return {
+    name: 'tickler-embedded-bindings',
+    setup(plugin) {
+      plugin.onResolve({ filter: /^bindings$/ }, () => ({
+        path: 'bindings',
+        namespace: 'tickler-embedded',
+      }));
+      plugin.onLoad({ filter: /.*/, namespace: 'tickler-embedded' }, () => ({
+        contents: `module.exports = require(${JSON.stringify(addonLoader)}).loadEmbeddedAddon;`,
+        resolveDir: path.dirname(addonLoader),
+        loader: 'js',
+      }));
+    },
+  };
+}
+
+/**
+ * Bundles the built (tsc) entry and everything it imports into one CommonJS file, the form a
+ * single executable application runs (its `require` sees only Node's built-in modules). The
+ * input is tsc's output, not the sources: esbuild does not emit decorator metadata, which
+ * inversify's constructor injection reads.
+ */
+export async function bundleSidecar(options: {
+  /** The built entry, e.g. `apps/sidecar/dist/runtime/sidecar-main.js`. */
+  readonly entry: string;
+  /** The built `embedded-addon.js` that stands in for `bindings`. */
+  readonly addonLoader: string;
+  readonly outFile: string;
+}): Promise<Bundle> {
+  const result = await build({
+    entryPoints: [options.entry],
+    outfile: options.outFile,
+    bundle: true,
+    platform: 'node',
+    target: 'node20',
+    format: 'cjs',
+    // Smaller source parses faster at every start; names stay, as error names and logs use them.
+    minify: true,
+    keepNames: true,
+    // pg's optional native driver is only loaded when asked for (we never do).
+    external: ['pg-native'],
+    legalComments: 'eof',
+    metafile: true,
+    logLevel: 'warning',
+    plugins: [embeddedBindings(options.addonLoader)],
+  });
+  return { file: options.outFile, metafile: result.metafile };
+}
