@@ -15,7 +15,8 @@ import { DeliverEvents } from '../events/deliver-events.command';
 import { EventBus } from '../events/event-bus';
 import { EventDispatcher } from '../events/event-dispatcher';
 import { type Logger, silentLogger } from '../logger';
-import { SqliteCommandQueue, type QueueOptions } from '../queue/command-queue';
+import { DurableCommandQueue } from '../queue/durable-command-queue';
+import { type QueueOptions } from '../queue/queue-options';
 import { coreMigrations } from '../core.migrations';
 import { type BoundedContext } from './bounded-context';
 
@@ -39,7 +40,7 @@ export class Application {
     readonly container: Container,
     readonly database: Database,
     readonly clock: Clock,
-    readonly queue: SqliteCommandQueue,
+    readonly queue: DurableCommandQueue,
     readonly bus: CommandBus,
     readonly events: EventBus,
     readonly uow: UnitOfWork,
@@ -64,7 +65,7 @@ export class Application {
     const uow = new UnitOfWork(database);
     const events = new EventBus(logger);
     uow.onAfterCommit((committed) => events.publish(committed));
-    const queue = new SqliteCommandQueue(database, uow, clock, ids, options.queue, logger);
+    const queue = new DurableCommandQueue(database, uow, clock, ids, options.queue, logger);
     const bus = new CommandBus();
     const dispatcher = new EventDispatcher(uow, queue, clock);
     bus.register(DeliverEvents, () => dispatcher);

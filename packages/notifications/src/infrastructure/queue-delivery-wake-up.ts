@@ -1,7 +1,7 @@
 import {
   CORE_TOKENS,
   type Database,
-  type SqliteCommandQueue,
+  type DurableCommandQueue,
   type Transaction,
 } from '@tickler/core';
 import { inject, injectable } from 'inversify';
@@ -45,7 +45,7 @@ export class QueueDeliveryWakeUp implements DeliveryWakeUp {
   private generation = 0;
 
   constructor(
-    @inject(CORE_TOKENS.CommandQueue) private readonly queue: SqliteCommandQueue,
+    @inject(CORE_TOKENS.CommandQueue) private readonly queue: DurableCommandQueue,
     @inject(CORE_TOKENS.Database) private readonly database: Database,
   ) {}
 
