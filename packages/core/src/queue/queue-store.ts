@@ -197,17 +197,33 @@ export class QueueStore {
       .where('run_at', '<=', now)
       .orderBy('run_at')
       .limit(limit);
-    const locked = this.dialect === 'postgres' ? candidates.forUpdate().skipLocked() : candidates;
+    const changes = {
+      status: 'running' as const,
+      lease_token: token,
+      run_at: leaseUntil,
+      updated_at: now,
+    };
+    if (this.dialect === 'postgres') {
+      // A materialized CTE locks and picks the rows once. As an `IN (subquery)` PostgreSQL may
+      // plan a nested-loop semi-join that re-runs the LIMIT … SKIP LOCKED subquery per outer
+      // row and claims more than `limit` rows (seen with 5 due rows and a limit of 3).
+      return this.q(db)
+        .with(
+          (cte) => cte('picked').materialized(),
+          () => candidates.forUpdate().skipLocked(),
+        )
+        .updateTable(TABLE)
+        .set((eb) => ({ ...changes, attempts: eb('attempts', '+', 1) }))
+        .where('id', 'in', (eb) => eb.selectFrom('picked').select('picked.id'))
+        .where(LIVE)
+        .where('run_at', '<=', now)
+        .returningAll()
+        .execute();
+    }
     return this.q(db)
       .updateTable(TABLE)
-      .set((eb) => ({
-        status: 'running',
-        lease_token: token,
-        run_at: leaseUntil,
-        attempts: eb('attempts', '+', 1),
-        updated_at: now,
-      }))
-      .where('id', 'in', locked)
+      .set((eb) => ({ ...changes, attempts: eb('attempts', '+', 1) }))
+      .where('id', 'in', candidates)
       .where(LIVE)
       .where('run_at', '<=', now)
       .returningAll()
