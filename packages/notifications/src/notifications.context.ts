@@ -11,6 +11,7 @@ import { RemoveSubscriptionHandler } from './application/remove-subscription/rem
 import { ReconcileScheduledHandler } from './application/reconcile-scheduled/reconcile-scheduled.handler';
 import { BoundedContext } from '@tickler/core';
 import { ContainerModule } from 'inversify';
+import { CheckDueNotificationsHandler } from './application/check-due-notifications/check-due-notifications.handler';
 import { DeliverDueNotificationsHandler } from './application/deliver-due-notifications/deliver-due-notifications.handler';
 import {
   type NotificationsOptions,
@@ -53,12 +54,13 @@ const COMMAND_HANDLERS = [
   ListSubscriptionsHandler,
   RemoveSubscriptionHandler,
   ReconcileScheduledHandler,
+  DeliverDueNotificationsHandler,
 ];
 
 /**
  * The notifications bounded context, ready for `Application.create({ contexts: [...] })`:
  * migrations, bindings, command handlers, the delivery-log projector, and the minutely
- * deliver-due job (the safety net behind the exact-time wake-up).
+ * check-due job (the safety net behind the exact-time wake-up).
  */
 export function notificationsContext(options: NotificationsContextOptions = {}): BoundedContext {
   const resolved = resolveNotificationsOptions(options);
@@ -90,10 +92,10 @@ export function notificationsContext(options: NotificationsContextOptions = {}):
     commands: COMMAND_HANDLERS,
     events: [NotificationDeliveryLogProjector],
     // The safety net runs in its claim transaction: idle, a run is one commit that reads the
-    // next due instant and writes only its own re-arm (the handler's check mode).
+    // next due instant and writes only its own re-arm.
     jobs: [
       {
-        handler: DeliverDueNotificationsHandler,
+        handler: CheckDueNotificationsHandler,
         repeat: { every: '1m' },
         inClaimTransaction: true,
       },

@@ -1,7 +1,6 @@
 import { Container } from 'inversify';
 import { type Clock } from '../clock/clock';
 import { type IdGenerator, UuidV7Generator } from '../clock/id-generator';
-import { ManualClock } from '../clock/manual-clock';
 import { SystemClock } from '../clock/system-clock';
 import { type Command, type CommandHandlerClass, type ResultOf } from '../commands/command';
 import { CommandBus, UnknownCommandError } from '../commands/command-bus';
@@ -48,7 +47,7 @@ export class Application {
 
   static async create(options: ApplicationOptions): Promise<Application> {
     const { database } = options;
-    const clock = options.clock ?? new SystemClock();
+    const clock: Clock = options.clock ?? new SystemClock();
     const ids = options.ids ?? new UuidV7Generator();
     const logger = options.logger ?? silentLogger;
 
@@ -107,12 +106,19 @@ export class Application {
       (type, payload) => bus.dispatchPlain(type, payload),
       (error) => error instanceof CommandValidationError || error instanceof UnknownCommandError,
     );
-    if (clock instanceof ManualClock) {
-      clock.addSettler(() => queue.idle());
-    }
+    // A clock that fires its own timers (tests) waits for the queue after each one.
+    clock.addSettler?.(() => queue.idle());
 
     for (const context of options.contexts) {
-      for (const job of context.definition.jobs ?? []) {
+      const jobs = context.definition.jobs ?? [];
+      const retired = await queue.retireJobs(
+        context.jobKeyPrefix,
+        jobs.map((job) => context.jobKey(job)),
+      );
+      if (retired > 0) {
+        logger.info({ context: context.name, retired }, 'removed jobs the context no longer has');
+      }
+      for (const job of jobs) {
         if (job.inClaimTransaction === true) {
           queue.runInClaimTransaction(context.jobKey(job));
         }

@@ -53,6 +53,11 @@ export class BoundedContext {
 
   /** Queue key of a job: stable across boots, changes only with the command type. */
   jobKey(job: JobRegistration): string {
-    return `job:${this.name}:${job.handler.handles.type}`;
+    return `${this.jobKeyPrefix}${job.handler.handles.type}`;
+  }
+
+  /** Prefix of every job key of this context (`job:<name>:`). */
+  get jobKeyPrefix(): string {
+    return `job:${this.name}:`;
   }
 }

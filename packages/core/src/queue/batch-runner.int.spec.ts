@@ -128,6 +128,17 @@ describe('BatchRunner', () => {
     expect(inClaim.held.size).toBe(0);
   });
 
+  it('tells whoever asked when it claims the row under a key (inside the claim), and nobody else', async () => {
+    await writer.enqueue({ type: 'wake', payload: {} }, { key: 'wake' });
+    await writer.enqueue({ type: 'other', payload: {} }, { key: 'other' });
+    const heard: boolean[] = [];
+    const run = runner(() => Promise.resolve());
+    run.onClaimed('wake', () => heard.push(app.uow.active() !== undefined));
+    run.onClaimed('nobody', () => heard.push(false));
+    await run.runBatch();
+    expect(heard).toEqual([true]);
+  });
+
   it('while stopping starts no further handler and keeps the batch’s token for release', async () => {
     for (let i = 0; i < 3; i++) {
       await writer.enqueue({ type: `s${i}`, payload: {} });

@@ -40,6 +40,8 @@ export class BatchRunner {
   readonly held = new Set<string>();
   /** Keys of repeatable rows run, claimed and re-armed in ONE transaction. */
   private readonly inClaimTransaction = new Set<string>();
+  /** Who wants to know when this process claims the row under a key. */
+  private readonly claimListeners = new Map<string, (() => void)[]>();
 
   constructor(
     private readonly store: QueueStore,
@@ -67,6 +69,11 @@ export class BatchRunner {
    */
   runInClaimTransaction(key: string): void {
     this.inClaimTransaction.add(key);
+  }
+
+  /** See `DurableCommandQueue.onClaimed`. */
+  onClaimed(key: string, listener: () => void): void {
+    this.claimListeners.set(key, [...(this.claimListeners.get(key) ?? []), listener]);
   }
 
   /** Claims and runs one batch; returns how many rows it claimed. */
@@ -140,12 +147,23 @@ export class BatchRunner {
         token,
         this.limits.batchSize,
       );
+      this.announceClaimed(all);
       return {
         claimed: all.length,
         rows: runEligible ? await this.runEligibleInClaim(tx, all, token) : all,
         token,
       };
     });
+  }
+
+  private announceClaimed(rows: readonly ScheduledCommandRow[]): void {
+    if (this.claimListeners.size === 0) {
+      return;
+    }
+    for (const row of rows) {
+      const listeners = row.key === null ? undefined : this.claimListeners.get(row.key);
+      listeners?.forEach((listener) => listener());
+    }
   }
 
   /**

@@ -136,9 +136,23 @@ export class DurableCommandQueue {
     return this.writer.schedule(command, key, options);
   }
 
+  /** See {@link QueueWriter.retireJobs}. */
+  retireJobs(prefix: string, registered: readonly string[]): Promise<number> {
+    return this.writer.retireJobs(prefix, registered);
+  }
+
   /** See {@link BatchRunner.runInClaimTransaction}. */
   runInClaimTransaction(key: string): void {
     this.runner.runInClaimTransaction(key);
+  }
+
+  /**
+   * Calls `listener` whenever this process claims the row under `key` (inside the claim's
+   * transaction): from then on that row is no longer pending, so whatever a caller remembers
+   * about the pending row under `key` is stale (the deliver-due wake-up keeps such a cache).
+   */
+  onClaimed(key: string, listener: () => void): void {
+    this.runner.onClaimed(key, listener);
   }
 
   /** Starts timers and runs whatever is already due (catch-up after downtime). */

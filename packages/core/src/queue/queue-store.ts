@@ -166,6 +166,27 @@ export class QueueStore {
       .execute();
   }
 
+  /**
+   * Deletes the pending job rows under `prefix` whose key is not in `keep`: jobs a context no
+   * longer registers (a renamed job command would otherwise run forever). Returns how many.
+   */
+  async deleteRetiredJobs(
+    db: Kysely<unknown>,
+    prefix: string,
+    keep: readonly string[],
+  ): Promise<number> {
+    let query = this.q(db)
+      .deleteFrom(TABLE)
+      .where('status', '=', 'pending')
+      // Not LIKE: `_` in a context name is a LIKE wildcard.
+      .where(sql<string>`substr(key, 1, ${sql.lit(prefix.length)})`, '=', prefix);
+    if (keep.length > 0) {
+      query = query.where('key', 'not in', keep);
+    }
+    const r = await query.executeTakeFirst();
+    return Number(r.numDeletedRows);
+  }
+
   /** Earliest instant any live row needs attention (due time or lease expiry). One indexed read. */
   async nextWakeUp(db: Kysely<unknown>): Promise<string | undefined> {
     const row = await this.q(db)

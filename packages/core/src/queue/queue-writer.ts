@@ -158,6 +158,14 @@ export class QueueWriter {
       tx.afterCommit(() => this.hooks.armAt(nextMs));
     });
   }
+
+  /**
+   * Removes the pending job rows under `prefix` (one context's `job:<context>:`) that are not
+   * in `registered`: a job the context no longer declares stops running. Returns how many.
+   */
+  retireJobs(prefix: string, registered: readonly string[]): Promise<number> {
+    return this.uow.run((tx) => this.store.deleteRetiredJobs(tx.db, prefix, registered));
+  }
 }
 
 /** The queue's stored form of a command: its static `type` and its own data. */
