@@ -21,6 +21,7 @@ import { type SecretGenerator } from './application/ports/secret-generator.port'
 import { type WebhookSender } from './application/ports/webhook-sender.port';
 import { SendNotificationHandler } from './application/send-notification/send-notification.handler';
 import { SendNotificationsHandler } from './application/send-notifications/send-notifications.handler';
+import { DeliveryClaims } from './infrastructure/delivery-claims';
 import { KyselyInboxRepository } from './infrastructure/kysely-inbox.repository';
 import { KyselyNotificationDeliveryRepository } from './infrastructure/kysely-notification-delivery.repository';
 import { KyselySubscriptionRepository } from './infrastructure/kysely-subscription.repository';
@@ -91,6 +92,8 @@ export function notificationsContext(options: NotificationsContextOptions = {}):
     bindings,
     commands: COMMAND_HANDLERS,
     events: [NotificationDeliveryLogProjector],
+    // Webhook claims are freed at once when their instance dies, and at stop.
+    claims: [DeliveryClaims],
     // The safety net runs in its claim transaction: idle, a run is one commit that reads the
     // next due instant and writes only its own re-arm.
     jobs: [

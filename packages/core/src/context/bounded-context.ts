@@ -2,6 +2,7 @@ import { type ContainerModule } from 'inversify';
 import { type CommandHandlerClass } from '../commands/command';
 import { type MigrationSet } from '../database/migrations';
 import { type EventSubscriberClass } from '../events/event-subscriber';
+import { type ClaimedRowsClass } from '../instance/claimed-rows';
 import { type RepeatSpec } from '../queue/repeat-schedule';
 
 /** A repeatable job: the handler's command, run on a cadence by the durable queue. */
@@ -34,6 +35,11 @@ export interface BoundedContextDefinition {
   readonly events?: readonly EventSubscriberClass[];
   /** Repeatable jobs, upserted under a stable key so booting twice never duplicates one. */
   readonly jobs?: readonly JobRegistration[];
+  /**
+   * Tables whose rows the context claims for an instance (e.g. webhook deliveries `sending`):
+   * released at stop and taken over at once when their instance dies (ADR 0004).
+   */
+  readonly claims?: readonly ClaimedRowsClass[];
 }
 
 /** A context ready to be composed into an `Application`. */

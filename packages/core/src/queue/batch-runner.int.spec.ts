@@ -45,6 +45,7 @@ function runner(execute: QueueExecutor, limits = { batchSize: 10, concurrency: 2
     app.uow,
     clock,
     new UuidV7Generator(),
+    'instance-1',
     { ...limits, leaseMs: 30_000 },
     new LeaseHeartbeat(store, app.uow, clock, 30_000, silentLogger),
     settler,

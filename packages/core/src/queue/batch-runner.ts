@@ -48,6 +48,8 @@ export class BatchRunner {
     private readonly uow: UnitOfWork,
     private readonly clock: Clock,
     private readonly ids: IdGenerator,
+    /** The instance whose claims these are (`claimed_by`). */
+    private readonly instanceId: string,
     private readonly limits: BatchLimits,
     private readonly heartbeat: LeaseHeartbeat,
     private readonly settler: RowSettler,
@@ -146,6 +148,7 @@ export class BatchRunner {
         toIsoUtc(nowMs + this.limits.leaseMs),
         token,
         this.limits.batchSize,
+        this.instanceId,
       );
       this.announceClaimed(all);
       return {

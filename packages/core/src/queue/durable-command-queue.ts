@@ -3,8 +3,13 @@ import { type IdGenerator } from '../clock/id-generator';
 import { type Command } from '../commands/command';
 import { type Database } from '../database/database';
 import { type Transaction, type UnitOfWork } from '../database/unit-of-work';
+import { ClaimRecovery } from '../instance/claim-recovery';
+import { type ClaimedRows } from '../instance/claimed-rows';
+import { type InstanceLock } from '../instance/instance-lock';
+import { InstanceWatchdog } from '../instance/instance-watchdog';
 import { type Logger, silentLogger } from '../logger';
 import { BatchRunner } from './batch-runner';
+import { QueueClaims } from './queue-claims';
 import { CrossProcessWakeUps } from './cross-process-wake-ups';
 import { type EnqueueOptions, type QueuedCommand } from './enqueue-options';
 import { LeaseHeartbeat } from './lease-heartbeat';
@@ -45,6 +50,10 @@ export class DurableCommandQueue {
   private readonly writer: QueueWriter;
   private readonly runner: BatchRunner;
   private readonly cycle: QueueCycle;
+  private readonly recovery: ClaimRecovery;
+  private readonly watchdog: InstanceWatchdog;
+  /** The start-up catch-up (dead instances' claims) while it runs. */
+  private startup: Promise<void> | undefined;
 
   private executor: QueueExecutor | undefined;
   private isPermanent: PermanentFailure = () => false;
@@ -56,6 +65,8 @@ export class DurableCommandQueue {
     private readonly uow: UnitOfWork,
     private readonly clock: Clock,
     ids: IdGenerator,
+    /** This instance's lock: claims carry its id; dead instances' claims are taken over. */
+    private readonly instance: InstanceLock,
     options: QueueOptions = {},
     private readonly logger: Logger = silentLogger,
   ) {
@@ -67,7 +78,7 @@ export class DurableCommandQueue {
       clock,
       this.options.sweepMs,
       () => this.timer.armedAtMs,
-      () => this.kick(),
+      () => this.lookAround(),
     );
     this.wakeUps = new CrossProcessWakeUps(database.wakeUps, this.store, logger);
     this.writer = new QueueWriter(this.store, uow, clock, ids, this.options.maxAttempts, {
@@ -82,6 +93,7 @@ export class DurableCommandQueue {
       uow,
       clock,
       ids,
+      instance.id,
       this.options,
       new LeaseHeartbeat(this.store, uow, clock, this.options.leaseMs, logger),
       settler,
@@ -101,6 +113,16 @@ export class DurableCommandQueue {
       },
       clock,
       this.options.batchSize,
+      () => this.started && !this.stopping,
+      logger,
+    );
+    this.recovery = new ClaimRecovery(instance, uow, database.kysely, clock, logger);
+    this.recovery.add(new QueueClaims((tx, runAt) => this.wakeUps.announce(tx, runAt), armAt));
+    this.watchdog = new InstanceWatchdog(
+      clock,
+      this.options.instanceWatchMs,
+      instance,
+      this.recovery,
       () => this.started && !this.stopping,
       logger,
     );
@@ -136,6 +158,14 @@ export class DurableCommandQueue {
     return this.writer.schedule(command, key, options);
   }
 
+  /**
+   * Adds a table whose rows instances claim (a context's `claims`): its claims are released at
+   * stop and taken over at once when their instance dies, like the queue's own.
+   */
+  addClaimedRows(source: ClaimedRows): void {
+    this.recovery.add(source);
+  }
+
   /** See {@link QueueWriter.retireJobs}. */
   retireJobs(prefix: string, registered: readonly string[]): Promise<number> {
     return this.writer.retireJobs(prefix, registered);
@@ -165,8 +195,31 @@ export class DurableCommandQueue {
     }
     this.started = true;
     this.stopping = false;
-    this.wakeUps.listen({ armAt: (atMs) => this.armAt(atMs), lookNow: () => this.kick() });
+    this.wakeUps.listen({ armAt: (atMs) => this.armAt(atMs), lookNow: () => this.lookAround() });
     this.sweep.arm();
+    this.startup = this.catchUp().finally(() => {
+      this.startup = undefined;
+    });
+  }
+
+  /**
+   * Restart catch-up: claims left by instances that died (this process's previous life, or
+   * another daemon) become recoverable at once, then the first cycle claims everything due,
+   * them included; then the watchdog starts looking at the other instances.
+   */
+  private async catchUp(): Promise<void> {
+    try {
+      await this.recovery.recoverDead();
+    } catch (error) {
+      this.logger.error({ err: error }, 'cannot recover dead instances’ claims; leases will');
+    }
+    this.kick();
+    void this.watchdog.look();
+  }
+
+  /** The sweep, or another process asking: look at the table and at the other instances. */
+  private lookAround(): void {
+    void this.watchdog.look();
     this.kick();
   }
 
@@ -176,18 +229,25 @@ export class DurableCommandQueue {
    */
   async stop(options: { deadlineMs?: number } = {}): Promise<void> {
     if (!this.started) {
+      // Never started, yet a direct dispatch may have claimed rows (webhook deliveries).
+      await this.recovery.releaseOwn();
       return;
     }
     this.stopping = true;
     this.timer.clear();
     this.sweep.cancel();
+    this.watchdog.stop();
     const stopListening = this.wakeUps.close();
+    await this.startup;
     await waitForCycle(this.cycle.running, options.deadlineMs ?? 10_000);
+    await this.watchdog.idle();
     const tokens = [...this.runner.held];
     this.runner.held.clear();
     await releaseHeld(this.store, this.uow, this.clock, this.logger, tokens, (tx, runAt) =>
       this.wakeUps.announce(tx, runAt),
     );
+    // What this instance still holds elsewhere (webhook deliveries `sending`): recoverable now.
+    await this.recovery.releaseOwn();
     await stopListening;
     this.started = false;
   }
@@ -197,8 +257,10 @@ export class DurableCommandQueue {
    * PostgreSQL, once the LISTEN connection opened by `start` is active.
    */
   async idle(): Promise<void> {
+    await this.startup;
     await this.wakeUps.ready();
     await this.cycle.idle();
+    await this.watchdog.idle();
   }
 
   /** Runs a cycle now (also what timers and the sweep do). */

@@ -19,7 +19,7 @@ describe('LeaseHeartbeat', () => {
     });
     await writer.enqueue({ type: 'long', payload: {} });
     await app.uow.run((tx) =>
-      store.claim(tx.db, toIsoUtc(T0), toIsoUtc(T0 + 30_000), 'beating', 10),
+      store.claim(tx.db, toIsoUtc(T0), toIsoUtc(T0 + 30_000), 'beating', 10, 'instance-1'),
     );
     const leaseUntil = async (): Promise<string | undefined> =>
       (

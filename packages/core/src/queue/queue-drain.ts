@@ -25,7 +25,8 @@ export async function waitForCycle(
 
 /**
  * Gives back every claim held under `tokens`: `pending`, due now, the attempt not counted, so
- * another process (or the next start) runs it at once. Tokens of batches that finished during
+ * another process (or the next start) runs it at once; a keyed row whose key another pending
+ * row took meanwhile is folded into that row instead (brought forward to now). Tokens of batches that finished during
  * the wait may still be listed; only rows actually given back are worth a warning.
  */
 export async function releaseHeld(
@@ -41,7 +42,8 @@ export async function releaseHeld(
   }
   const released = await uow.run(async (tx) => {
     const now = toIsoUtc(clock.now());
-    const count = await store.release(tx.db, tokens, now);
+    const merged = await store.mergeHeldIntoPendingSiblings(tx.db, tokens, now);
+    const count = merged + (await store.release(tx.db, tokens, now));
     if (count > 0) {
       // Another process on the same PostgreSQL database picks the released rows up at once.
       await announce(tx, now);

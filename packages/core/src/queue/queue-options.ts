@@ -19,6 +19,11 @@ export interface QueueOptions {
   sweepMs?: number;
   /** Default claims per run. Default 5. */
   maxAttempts?: number;
+  /**
+   * How often the queue looks at the other instances' locks while there are any, to take over
+   * a dead one's claims (ADR 0004). Default 1 s. No timer while this instance is alone.
+   */
+  instanceWatchMs?: number;
 }
 
 /** {@link QueueOptions} with every default applied. */
@@ -32,6 +37,7 @@ export function resolveQueueOptions(options: QueueOptions = {}): ResolvedQueueOp
     leaseMs: options.leaseMs ?? 30_000,
     sweepMs: options.sweepMs ?? 60_000,
     maxAttempts: options.maxAttempts ?? 5,
+    instanceWatchMs: options.instanceWatchMs ?? 1_000,
   };
 }
 

@@ -91,6 +91,7 @@ export class QueueWriter {
       backoff_base_ms: options.backoff?.baseMs ?? DEFAULT_BACKOFF.baseMs,
       backoff_max_ms: options.backoff?.maxMs ?? DEFAULT_BACKOFF.maxMs,
       lease_token: null,
+      claimed_by: null,
       last_error: null,
       ...repeat,
       runs: 0,

@@ -39,6 +39,7 @@ export function rearmChanges(row: ScheduledCommandRow, error: unknown, nowMs: nu
       scheduled_for: next,
       attempts: 0,
       lease_token: null,
+      claimed_by: null,
       runs: row.runs + 1,
       skipped_runs: Number(row.skipped_runs) + skipped,
       failed_runs: row.failed_runs + (error === null ? 0 : 1),

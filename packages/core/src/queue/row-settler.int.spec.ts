@@ -37,7 +37,14 @@ afterEach(() => app.stop());
 /** Claims every due row under `token`, as the runner does. */
 async function hold(token = 'token-1'): Promise<ScheduledCommandRow[]> {
   return app.uow.run((tx) =>
-    store.claim(tx.db, toIsoUtc(clock.now()), toIsoUtc(+clock.now() + 30_000), token, 100),
+    store.claim(
+      tx.db,
+      toIsoUtc(clock.now()),
+      toIsoUtc(+clock.now() + 30_000),
+      token,
+      100,
+      'instance-1',
+    ),
   );
 }
 

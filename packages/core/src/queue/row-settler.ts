@@ -57,6 +57,7 @@ export class RowSettler {
         status: 'pending',
         run_at: retryAt,
         lease_token: null,
+        claimed_by: null,
         last_error: errorText(error),
         updated_at: toIsoUtc(nowMs),
       });
@@ -77,6 +78,7 @@ export class RowSettler {
       this.store.settle(tx.db, row.id, token, {
         status: 'failed',
         lease_token: null,
+        claimed_by: null,
         last_error: errorText(error),
         updated_at: now,
       }),

@@ -59,6 +59,12 @@ export interface NotificationDeliveryState {
   readonly dueAt: string | null;
   /** Fencing token of the current claim while `sending`. */
   readonly leaseToken: string | null;
+  /**
+   * The instance (process) holding the claim while `sending`: once it no longer holds its
+   * instance lock the claim is recoverable at once, not at lease expiry. Null otherwise, or
+   * when the claimer is unknown (the lease alone decides).
+   */
+  readonly claimedBy: string | null;
 }
 
 /** What a caller provides to create a delivery (instants already normalised to ISO UTC). */
@@ -139,6 +145,7 @@ export class NotificationDelivery extends AggregateRoot {
       updatedAt: now,
       dueAt: future ? scheduledAt : now,
       leaseToken: null,
+      claimedBy: null,
     });
     const immediate: DuePolicy = { ...policy, graceMs: Number.POSITIVE_INFINITY };
     if (future || props.channel === 'webhook') {
@@ -321,14 +328,21 @@ export class NotificationDelivery extends AggregateRoot {
   }
 
   /**
-   * Leases the delivery to one dispatcher for an external request until `leaseUntil`. An
-   * abandoned claim (`sending` with its lease expired) may be claimed again.
+   * Leases the delivery to one dispatcher for an external request until `leaseUntil`, held by
+   * instance `holder` (null: unknown, the lease alone decides). An abandoned claim (`sending`
+   * with its lease expired, or its holder dead) may be claimed again.
    */
-  claimForSending(now: string, leaseUntil: string, token: string): void {
+  claimForSending(
+    now: string,
+    leaseUntil: string,
+    token: string,
+    holder: string | null = null,
+  ): void {
     this.transition('sending', 'claim');
     this.s.attempts += 1;
     this.s.dueAt = leaseUntil;
     this.s.leaseToken = token;
+    this.s.claimedBy = holder;
     this.s.updatedAt = now;
   }
 
@@ -344,6 +358,7 @@ export class NotificationDelivery extends AggregateRoot {
     this.transition('scheduled', 'retry', ['sending']);
     this.s.lastError = error;
     this.s.leaseToken = null;
+    this.s.claimedBy = null;
     this.s.dueAt = toIsoUtc(msOf(now) + retryDelayMs(policy, this.s.attempts));
     this.s.updatedAt = now;
   }
@@ -353,7 +368,13 @@ export class NotificationDelivery extends AggregateRoot {
    * request in flight. Per policy the claim is taken over (at-least-once; a spent budget
    * fails) or the delivery fails (at-most-once).
    */
-  recoverAbandonedClaim(now: string, leaseUntil: string, token: string, policy: RetryPolicy): void {
+  recoverAbandonedClaim(
+    now: string,
+    leaseUntil: string,
+    token: string,
+    policy: RetryPolicy,
+    holder: string | null = null,
+  ): void {
     this.transition('sending', 'recover an abandoned claim', ['sending']);
     if (policy.onAbandoned === 'fail') {
       this.markFailed(
@@ -369,7 +390,7 @@ export class NotificationDelivery extends AggregateRoot {
       );
       return;
     }
-    this.claimForSending(now, leaseUntil, token);
+    this.claimForSending(now, leaseUntil, token, holder);
   }
 
   /** Gave up: terminal `failed` with the reason kept in `lastError`. */
@@ -404,6 +425,7 @@ export class NotificationDelivery extends AggregateRoot {
   private settle(now: string): void {
     this.s.dueAt = null;
     this.s.leaseToken = null;
+    this.s.claimedBy = null;
     this.s.updatedAt = now;
   }
 

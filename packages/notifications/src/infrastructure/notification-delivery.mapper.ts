@@ -37,6 +37,7 @@ export function deliveryToDomain(row: DeliveryRow): NotificationDelivery {
     updatedAt: row.updated_at,
     dueAt: row.due_at,
     leaseToken: row.lease_token,
+    claimedBy: row.claimed_by,
   });
 }
 
@@ -68,6 +69,7 @@ export function deliveryToRow(s: NotificationDeliveryState): DeliveryRow {
     updated_at: s.updatedAt,
     due_at: s.dueAt,
     lease_token: s.leaseToken,
+    claimed_by: s.claimedBy,
     sort_at: s.scheduledAt ?? s.createdAt,
   };
 }
@@ -83,6 +85,7 @@ export const STATE_COLUMNS = [
   'updated_at',
   'due_at',
   'lease_token',
+  'claimed_by',
 ] as const satisfies readonly (keyof NewDeliveryRow)[];
 
 export type StateColumn = (typeof STATE_COLUMNS)[number];
@@ -117,6 +120,7 @@ const ALL_COLUMNS: Record<keyof DeliveryRow, true> = {
   updated_at: true,
   due_at: true,
   lease_token: true,
+  claimed_by: true,
   sort_at: true,
 };
 

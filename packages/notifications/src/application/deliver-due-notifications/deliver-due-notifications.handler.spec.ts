@@ -42,6 +42,7 @@ function setup(options: NotificationsOptions = {}) {
     wakeUp,
     sender,
     resolved,
+    'instance-1',
   );
   const run = (id?: string) =>
     deliver.execute(Object.assign(new DeliverDueNotifications(), id === undefined ? {} : { id }));

@@ -57,6 +57,8 @@ export class DeliverDueNotificationsHandler implements CommandHandler<DeliverDue
     @inject(NOTIFICATIONS_TOKENS.WakeUp) private readonly wakeUp: DeliveryWakeUp,
     @inject(NOTIFICATIONS_TOKENS.WebhookSender) private readonly sender: WebhookSender,
     @inject(NOTIFICATIONS_TOKENS.Options) private readonly options: ResolvedNotificationsOptions,
+    /** This instance: its webhook claims carry it, so they are freed at once if it dies. */
+    @inject(CORE_TOKENS.InstanceId) private readonly instanceId: string,
   ) {}
 
   async execute(command: DeliverDueNotifications): Promise<DeliverDueResult> {
@@ -101,6 +103,7 @@ export class DeliverDueNotificationsHandler implements CommandHandler<DeliverDue
         retry: this.options.retry,
         leaseUntil: toIsoUtc(nowMs + this.options.webhookLeaseMs),
         token,
+        instance: this.instanceId,
         webhookBudget: this.options.webhookBatchSize,
         webhooks: await this.subscriptions.webhooksFor(tx, webhookRecipients),
       });
