@@ -11,6 +11,7 @@ import { runDowntime } from './scenarios/downtime.scenario';
 import { runLeaseFencing } from './scenarios/lease-fencing.scenario';
 import { runRaces } from './scenarios/races.scenario';
 import { runRestartCatchUp } from './scenarios/restart-catch-up.scenario';
+import { runSurvivorsTakeOver } from './scenarios/survivors-take-over.scenario';
 import { runTwoDaemons } from './scenarios/two-daemons.scenario';
 import { DaemonProcess } from './support/daemon-process';
 import { renderReport } from './support/reliability-report';
@@ -72,6 +73,18 @@ async function main(): Promise<void> {
           windowMs: 300,
           webhooks: 64,
           kills: 20,
+          targetMs: 2_000,
+        }),
+    ],
+    [
+      12,
+      () =>
+        runSurvivorsTakeOver({
+          daemons: 4,
+          rounds: 5,
+          inbox: 2_000,
+          webhooks: 400,
+          receiverDelayMs: 20,
           targetMs: 2_000,
         }),
     ],

@@ -20,6 +20,9 @@ const WHAT: Readonly<Record<number, string>> = {
   7: 'fast-check generates bad requests for every OpenAPI route against one real daemon: each answer a 4xx naming the problem, zero 5xx, zero rows written or changed (counts of every table + a fingerprint of every row), daemon healthy after.',
   8: "Every route × {no token, unknown token, another user's token, admin token}; bob probing alice's ids via his own path; constant-time comparison read from the code; admin.token mode; tokens absent from stdout/stderr.",
   9: 'The database on a 2 MiB tmpfs that fills up: clear 503, resumes when space returns, `PRAGMA integrity_check` ok, no acknowledged write lost.',
+  10: 'A real daemon on a SQLite file, 300 inbox reminders due within 300 ms, SIGKILLed at 20 offsets spread over that window and restarted at once (a fresh file per kill): time from the restarted daemon’s first `/healthz` answer to the last delivery (`sent_at`), 0 when all was delivered before it answered; nothing lost, inbox rows exactly once. The dead instance’s claims are freed at start (its lock file is free).',
+  11: 'As 10, plus 64 webhook deliveries the dead daemon held `sending` (the receiver never answered them); the restarted daemon re-claims and sends them at once instead of after their 110 s lease.',
+  12: 'Four real daemons on one PostgreSQL schema drain 2,000 inbox + 400 webhook deliveries (spread over 500 ms, to a receiver answering in 20 ms); one is SIGKILLed while it holds webhook claims: time from the kill until every delivery it had claimed is `sent` by the others (its advisory lock went with its session; a survivor’s watchdog notices within a look). 5 rounds, a fresh schema each; the whole batch checked (inbox exactly once, webhooks at least once).',
 };
 
 function cell(value: unknown): string {

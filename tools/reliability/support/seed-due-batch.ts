@@ -7,13 +7,13 @@ import {
 } from '@tickler/notifications';
 import { type Seeded } from './seed-deliveries';
 
-/** What to seed: inbox reminders spread over a window, webhook deliveries all due at its start. */
+/** What to seed: inbox reminders and webhook deliveries, each spread over one window. */
 export interface DueBatch {
   readonly inbox: number;
   readonly webhooks: number;
   /** Epoch ms the first delivery falls due. */
   readonly firstAt: number;
-  /** The inbox reminders fall due evenly over `[firstAt, firstAt + windowMs)`. */
+  /** Deliveries of each channel fall due evenly over `[firstAt, firstAt + windowMs)`. */
   readonly windowMs: number;
   /** Receiver the webhook deliveries go to (registered for user `hooked`). */
   readonly webhookUrl: string;
@@ -40,7 +40,9 @@ export async function seedDueBatch(database: Database, batch: DueBatch): Promise
           channel: 'webhook',
           title: `w${i}`,
           message: 'm',
-          scheduledAt: new Date(batch.firstAt).toISOString(),
+          scheduledAt: new Date(
+            batch.firstAt + Math.floor((i * batch.windowMs) / batch.webhooks),
+          ).toISOString(),
         }),
       );
     }

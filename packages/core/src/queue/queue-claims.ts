@@ -27,8 +27,10 @@ export class QueueClaims implements ClaimedRows {
   }
 
   /**
-   * The rows' lease ends now: `run_at` (the lease expiry while running) moves to `now`, so the
-   * next claim takes them as expired (attempt counted: the dead process may have run them).
+   * The rows' lease ends now: `run_at` (the lease expiry while running) moves back to the
+   * instant the run was meant for (never later than `now`), so the next claim takes them as
+   * expired — attempt counted, the dead process may have run them — in their old place in line,
+   * ahead of work that fell due after them.
    */
   async expireClaimsOf(
     tx: Transaction,
@@ -40,7 +42,10 @@ export class QueueClaims implements ClaimedRows {
     }
     const result = await tablesOf<CoreTables>(tx.db)
       .updateTable('shared_scheduled_commands')
-      .set({ run_at: now, updated_at: now })
+      .set({
+        run_at: sql<string>`case when scheduled_for < ${now} then scheduled_for else ${now} end`,
+        updated_at: now,
+      })
       .where(sql<boolean>`status = 'running'`)
       .where('claimed_by', 'in', instances)
       .where('run_at', '>', now)

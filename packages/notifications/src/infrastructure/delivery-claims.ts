@@ -11,9 +11,11 @@ const SENDING = sql<boolean>`status = 'sending'`;
 /**
  * Webhook deliveries `sending`, each held by the instance in `claimed_by`, for the kernel's
  * claim recovery (ADR 0004). Ending a claim's lease moves only `due_at` (the lease expiry while
- * `sending`) to now: the next deliver-due run finds the row due and the aggregate decides, as
- * for any expired lease (`recoverAbandonedClaim`: re-claim, or fail when at-most-once). The
- * wake-up is moved to now in the same transaction, so that run happens at once.
+ * `sending`) back to the delivery's own instant (never later than now): the next deliver-due run
+ * finds the row due, in its old place in line ahead of deliveries that fell due after it, and the
+ * aggregate decides as for any expired lease (`recoverAbandonedClaim`: re-claim, or fail when
+ * at-most-once). The wake-up is moved to now in the same transaction, so that run happens at
+ * once.
  */
 @injectable()
 export class DeliveryClaims implements ClaimedRows {
@@ -40,7 +42,10 @@ export class DeliveryClaims implements ClaimedRows {
     }
     const result = await tablesOf<NotificationsTables>(tx.db)
       .updateTable('notification_deliveries')
-      .set({ due_at: now, updated_at: now })
+      .set({
+        due_at: sql<string>`case when scheduled_at < ${now} then scheduled_at else ${now} end`,
+        updated_at: now,
+      })
       .where(SENDING)
       .where('claimed_by', 'in', instances)
       .where('due_at', '>', now)
