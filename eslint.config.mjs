@@ -1,5 +1,5 @@
 // Flat ESLint config: type-checked typescript-eslint rules, Nx module boundaries between
-// projects (apps -> notifications -> core), and a purity fence around every domain folder.
+// projects (apps -> notifications -> core; the CLI -> contract + config), and a purity fence around every domain folder.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import nx from '@nx/eslint-plugin';
@@ -56,17 +56,56 @@ export default tseslint.config(
           allow: [],
           depConstraints: [
             { sourceTag: 'scope:core', onlyDependOnLibsWithTags: ['scope:core'] },
+            { sourceTag: 'scope:config', onlyDependOnLibsWithTags: ['scope:core'] },
             {
               sourceTag: 'scope:notifications',
               onlyDependOnLibsWithTags: ['scope:core', 'scope:notifications'],
             },
             {
+              // A client talks to the daemon over HTTP: the contract and the shared config,
+              // never the daemon itself.
+              sourceTag: 'type:client',
+              onlyDependOnLibsWithTags: ['scope:core', 'scope:config', 'scope:notifications'],
+            },
+            {
               sourceTag: 'type:app',
-              onlyDependOnLibsWithTags: ['scope:core', 'scope:notifications', 'type:app'],
+              onlyDependOnLibsWithTags: [
+                'scope:core',
+                'scope:config',
+                'scope:notifications',
+                'type:app',
+              ],
             },
             {
               sourceTag: 'type:tool',
-              onlyDependOnLibsWithTags: ['scope:core', 'scope:notifications', 'type:app'],
+              onlyDependOnLibsWithTags: [
+                'scope:core',
+                'scope:config',
+                'scope:notifications',
+                'type:app',
+              ],
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The CLI is a client of the public contract: the wiring of a context stays with the
+    // processes that compose it.
+    files: ['apps/cli/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@tickler/notifications/context',
+              message: 'A client depends on the contract (@tickler/notifications) only.',
+            },
+            {
+              name: '@tickler/daemon',
+              message: 'The CLI finds the daemon through @tickler/config.',
             },
           ],
         },

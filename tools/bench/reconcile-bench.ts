@@ -14,8 +14,8 @@ import {
   openSqliteDatabase,
   toIsoUtc,
 } from '@tickler/core';
+import { notificationsContext } from '@tickler/notifications/context';
 import {
-  notificationsContext,
   type PlannedNotification,
   ReconcileScheduled,
   type ReconcileResult,
@@ -27,7 +27,7 @@ const DAY = 86_400_000;
 
 function plan(startMs: number): PlannedNotification[] {
   return Array.from({ length: ENTRIES }, (_, i) => ({
-    userId: `user-${i % USERS}`,
+    recipientId: `user-${i % USERS}`,
     sourceKey: `event:${Math.floor(i / USERS)}:${i}`,
     title: `Event ${i} starts soon`,
     message: 'Doors open ten minutes before.',

@@ -1,4 +1,4 @@
-import { type InboxItemView, type NotificationView, type Page } from '@tickler/notifications';
+import { type InboxItemJson, type NotificationJson, type Page } from '@tickler/notifications';
 import { envFor, type RunningDaemon, startDaemon, tickler } from './support/processes';
 
 let daemon: RunningDaemon;
@@ -51,7 +51,7 @@ describe('tickler (built binary against a real daemon)', () => {
     expect(run.stdout).toMatch(/^Scheduled \S+$/m);
     expect(run.stdout).toMatch(/title\s+stretch your legs/);
     const inbox = await eventually(async () => {
-      const page = await json<Page<InboxItemView>>(['inbox']);
+      const page = await json<Page<InboxItemJson>>(['inbox']);
       return page.items.length > 0 ? page.items : undefined;
     });
     expect(inbox).toEqual([
@@ -76,7 +76,7 @@ describe('tickler (built binary against a real daemon)', () => {
     );
     const expected = new Date(Date.parse(`${tokyoToday}T00:00:00Z`) + 86_400_000).toISOString();
     expect(run.stderr).toContain(`09:00:00 Asia/Tokyo (UTC+09:00) = ${expected} UTC`);
-    const delivery = JSON.parse(run.stdout) as NotificationView;
+    const delivery = JSON.parse(run.stdout) as NotificationJson;
     expect(delivery).toMatchObject({
       userId: 'tokyo',
       status: 'scheduled',
@@ -86,7 +86,7 @@ describe('tickler (built binary against a real daemon)', () => {
   });
 
   it('accepts ISO 8601 with an offset for --at', async () => {
-    const delivery = await json<NotificationView>([
+    const delivery = await json<NotificationJson>([
       '--user',
       'iso',
       'remind',
@@ -98,8 +98,8 @@ describe('tickler (built binary against a real daemon)', () => {
   });
 
   it('lists, shows, edits, cancels and sends now, as tables or JSON', async () => {
-    const a = await json<NotificationView>(['--user', 'ops', 'remind', 'alpha', '--in', '2h']);
-    const b = await json<NotificationView>(['--user', 'ops', 'remind', 'bravo', '--in', '3h']);
+    const a = await json<NotificationJson>(['--user', 'ops', 'remind', 'alpha', '--in', '2h']);
+    const b = await json<NotificationJson>(['--user', 'ops', 'remind', 'bravo', '--in', '3h']);
 
     const list = await tickler(['--user', 'ops', 'list'], env);
     expect(list.code).toBe(0);
@@ -112,7 +112,7 @@ describe('tickler (built binary against a real daemon)', () => {
     expect(show.stdout).toMatch(new RegExp(`^id\\s+${a.id}$`, 'm'));
     expect(show.stdout).toMatch(/^status\s+scheduled$/m);
 
-    const edited = await json<NotificationView>([
+    const edited = await json<NotificationJson>([
       '--user',
       'ops',
       'edit',
@@ -124,12 +124,12 @@ describe('tickler (built binary against a real daemon)', () => {
     ]);
     expect(edited).toMatchObject({ title: 'alpha two', scheduledAt: '2099-01-01T00:00:00.000Z' });
 
-    const canceled = await json<NotificationView>(['--user', 'ops', 'cancel', a.id]);
+    const canceled = await json<NotificationJson>(['--user', 'ops', 'cancel', a.id]);
     expect(canceled.status).toBe('canceled');
-    const sent = await json<NotificationView>(['--user', 'ops', 'send-now', b.id]);
+    const sent = await json<NotificationJson>(['--user', 'ops', 'send-now', b.id]);
     expect(sent.status).toBe('sent');
 
-    const onlyCanceled = await json<Page<NotificationView>>([
+    const onlyCanceled = await json<Page<NotificationJson>>([
       '--user',
       'ops',
       'list',
@@ -137,7 +137,7 @@ describe('tickler (built binary against a real daemon)', () => {
       'canceled',
     ]);
     expect(onlyCanceled.items.map((n) => n.id)).toEqual([a.id]);
-    const inbox = await json<Page<InboxItemView>>(['--user', 'ops', 'inbox']);
+    const inbox = await json<Page<InboxItemJson>>(['--user', 'ops', 'inbox']);
     expect(inbox.items.map((i) => i.notificationId)).toEqual([b.id]);
   });
 
@@ -187,7 +187,7 @@ describe('tickler (built binary against a real daemon)', () => {
   });
 
   it('says so in one line when an action is illegal for the current status (409)', async () => {
-    const n = await json<NotificationView>(['remind', 'once', '--in', '1h']);
+    const n = await json<NotificationJson>(['remind', 'once', '--in', '1h']);
     await json(['send-now', n.id]);
     const again = await tickler(['cancel', n.id], env);
     expect(again.code).toBe(1);

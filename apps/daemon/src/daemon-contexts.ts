@@ -1,7 +1,7 @@
 import { type BoundedContext } from '@tickler/core';
-import { notificationsContext } from '@tickler/notifications';
+import { notificationsContext } from '@tickler/notifications/context';
 import { authContext } from './auth/auth.context';
-import { type DaemonConfig } from './config/daemon-config';
+import { type DaemonConfig } from '@tickler/config';
 
 /** The bounded contexts the daemon composes, configured from its settings. */
 export function daemonContexts(config: DaemonConfig): BoundedContext[] {

@@ -1,4 +1,4 @@
-import { type DaemonConfig } from './config/daemon-config';
+import { type DaemonConfig } from '@tickler/config';
 
 /** Copy-paste commands that schedule a first reminder against a running daemon. */
 export interface FirstReminderHint {

@@ -1,8 +1,7 @@
 #!/usr/bin/env node
 import 'reflect-metadata';
 import pino from 'pino';
-import { ConfigError } from './config/config.error';
-import { databaseLabel, loadConfig } from './config/load-config';
+import { ConfigError, databaseLabel, loadConfig } from '@tickler/config';
 import { firstReminderHint } from './first-reminder-hint';
 import { startDaemon } from './start-daemon';
 

@@ -6,16 +6,16 @@ import {
   openPostgresDatabase,
   openSqliteDatabase,
 } from '@tickler/core';
+import { CountDeliveriesByStatus } from '@tickler/notifications';
 import { ensureAdminToken } from './auth/admin-token';
 import { Authenticator } from './auth/authenticator';
 import { UserTokenStore } from './auth/user-token.store';
-import { type DaemonConfig } from './config/daemon-config';
+import { type DaemonConfig } from '@tickler/config';
 import { daemonContexts } from './daemon-contexts';
 import { EventStreamHub } from './events/event-stream.hub';
 import { buildServer } from './http/build-server';
 import { allRoutes } from './http/routes/all-routes';
 import { DaemonMetrics } from './metrics/daemon-metrics';
-import { countDeliveriesByStatus } from './metrics/count-deliveries';
 import { DAEMON_VERSION } from './version';
 
 /**
@@ -84,7 +84,7 @@ export async function startDaemon(
     await database.close();
     throw error;
   }
-  const metrics = new DaemonMetrics(app, () => countDeliveriesByStatus(app.database));
+  const metrics = new DaemonMetrics(app, () => app.dispatch(new CountDeliveriesByStatus()));
   const hub = new EventStreamHub(app.events, app.clock);
   const server = buildServer({
     app,

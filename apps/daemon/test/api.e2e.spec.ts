@@ -1,4 +1,4 @@
-import { type InboxItemView, type NotificationView, type Page } from '@tickler/notifications';
+import { type InboxItemJson, type NotificationJson, type Page } from '@tickler/notifications';
 import { DaemonProcess } from './support/daemon-process';
 import { inMs, scheduleLater, sendNow } from './support/fixtures';
 import { Api, type ErrorBody } from './support/http-client';
@@ -17,7 +17,7 @@ afterAll(async () => {
 
 describe('POST /v1/users/{userId}/notifications', () => {
   it('sends at once without scheduledAt: 201, status sent, in the inbox', async () => {
-    const res = await api.post<NotificationView>('/v1/users/ann/notifications', {
+    const res = await api.post<NotificationJson>('/v1/users/ann/notifications', {
       title: 'Bins',
       message: 'Put the bins out',
       url: 'https://example.com/bins',
@@ -33,7 +33,7 @@ describe('POST /v1/users/{userId}/notifications', () => {
       attempts: 1,
     });
     expect(res.body.sentAt).toEqual(expect.stringMatching(/Z$/));
-    const inbox = await api.get<Page<InboxItemView>>('/v1/users/ann/inbox');
+    const inbox = await api.get<Page<InboxItemJson>>('/v1/users/ann/inbox');
     expect(inbox.body.items).toEqual([
       expect.objectContaining({
         notificationId: res.body.id,
@@ -46,7 +46,7 @@ describe('POST /v1/users/{userId}/notifications', () => {
   });
 
   it('sends at once when scheduledAt is not in the future (within the grace window)', async () => {
-    const res = await api.post<NotificationView>('/v1/users/ann/notifications', {
+    const res = await api.post<NotificationJson>('/v1/users/ann/notifications', {
       title: 'A minute ago',
       message: '',
       scheduledAt: inMs(-60_000),
@@ -56,7 +56,7 @@ describe('POST /v1/users/{userId}/notifications', () => {
   });
 
   it('schedules a future one: 201, status scheduled, scheduledAt normalised to UTC', async () => {
-    const res = await api.post<NotificationView>('/v1/users/ann/notifications', {
+    const res = await api.post<NotificationJson>('/v1/users/ann/notifications', {
       title: 'Later',
       message: 'm',
       scheduledAt: '2099-06-01T10:00:00+02:00',
@@ -71,17 +71,17 @@ describe('POST /v1/users/{userId}/notifications', () => {
 
   it('replays an Idempotency-Key: 200 and the same delivery, nothing new written', async () => {
     const body = { title: 'Once', message: 'm', scheduledAt: inMs(3_600_000) };
-    const first = await api.post<NotificationView>('/v1/users/idem/notifications', body, {
+    const first = await api.post<NotificationJson>('/v1/users/idem/notifications', body, {
       headers: { 'Idempotency-Key': 'k-1' },
     });
-    const again = await api.post<NotificationView>('/v1/users/idem/notifications', body, {
+    const again = await api.post<NotificationJson>('/v1/users/idem/notifications', body, {
       headers: { 'Idempotency-Key': 'k-1' },
     });
     expect(first.status).toBe(201);
     expect(again.status).toBe(200);
     expect(again.body.id).toBe(first.body.id);
     expect(again.body.idempotencyKey).toBe('k-1');
-    const list = await api.get<Page<NotificationView>>('/v1/users/idem/notifications');
+    const list = await api.get<Page<NotificationJson>>('/v1/users/idem/notifications');
     expect(list.body.items).toHaveLength(1);
   });
 
@@ -107,7 +107,7 @@ describe('POST /v1/users/{userId}/notifications', () => {
         'source.key',
       ]),
     );
-    const list = await api.get<Page<NotificationView>>('/v1/users/bad/notifications');
+    const list = await api.get<Page<NotificationJson>>('/v1/users/bad/notifications');
     expect(list.body.items).toEqual([]);
   });
 
@@ -158,7 +158,7 @@ describe('POST /v1/users/{userId}/notifications', () => {
     expect(res.status).toBe(413);
     expect(res.body.error.code).toBe('HTTP.BODY_TOO_LARGE');
     expect(
-      (await api.get<Page<NotificationView>>('/v1/users/big/notifications')).body.items,
+      (await api.get<Page<NotificationJson>>('/v1/users/big/notifications')).body.items,
     ).toEqual([]);
   });
 
@@ -203,18 +203,18 @@ describe('GET /v1/users/{userId}/notifications', () => {
       });
     }
     await sendNow(api, 'someone-else');
-    const first = await api.get<Page<NotificationView>>('/v1/users/lister/notifications?limit=2');
+    const first = await api.get<Page<NotificationJson>>('/v1/users/lister/notifications?limit=2');
     expect(first.status).toBe(200);
     expect(first.body.items.map((n) => n.title)).toEqual(['h1', 'h2']);
     expect(first.body.nextCursor).toEqual(expect.any(String));
-    const rest = await api.get<Page<NotificationView>>(
+    const rest = await api.get<Page<NotificationJson>>(
       `/v1/users/lister/notifications?limit=10&cursor=${encodeURIComponent(first.body.nextCursor!)}`,
     );
     expect(rest.body.items.map((n) => n.title)).toEqual(['h3', 'h4', 'h5']);
     expect(rest.body.nextCursor).toBeNull();
     const canceled = rest.body.items[0]!;
     await api.post(`/v1/users/lister/notifications/${canceled.id}/cancel`);
-    const onlyCanceled = await api.get<Page<NotificationView>>(
+    const onlyCanceled = await api.get<Page<NotificationJson>>(
       '/v1/users/lister/notifications?status=canceled',
     );
     expect(onlyCanceled.body.items.map((n) => n.id)).toEqual([canceled.id]);
@@ -248,7 +248,7 @@ describe('GET /v1/users/{userId}/notifications/{id}', () => {
 describe('PATCH /v1/users/{userId}/notifications/{id}', () => {
   it('edits a scheduled one: 200', async () => {
     const n = await scheduleLater(api, 'editor');
-    const res = await api.patch<NotificationView>(`/v1/users/editor/notifications/${n.id}`, {
+    const res = await api.patch<NotificationJson>(`/v1/users/editor/notifications/${n.id}`, {
       title: 'New title',
       scheduledAt: '2099-01-01T09:00:00+01:00',
     });
@@ -283,7 +283,7 @@ describe('PATCH /v1/users/{userId}/notifications/{id}', () => {
     expect(bad.status).toBe(400);
     expect(bad.body.error.fields!.map((f) => f.path).sort()).toEqual(['scheduledAt', 'status']);
     expect(
-      (await api.get<NotificationView>(`/v1/users/editor/notifications/${n.id}`)).body.title,
+      (await api.get<NotificationJson>(`/v1/users/editor/notifications/${n.id}`)).body.title,
     ).toBe('keep');
   });
 });
@@ -291,11 +291,11 @@ describe('PATCH /v1/users/{userId}/notifications/{id}', () => {
 describe('POST …/{id}/cancel and …/{id}/send-now', () => {
   it('cancels: 200 canceled, again 200 unchanged; a canceled one cannot be sent (409)', async () => {
     const n = await scheduleLater(api, 'canceler');
-    const first = await api.post<NotificationView>(
+    const first = await api.post<NotificationJson>(
       `/v1/users/canceler/notifications/${n.id}/cancel`,
     );
     expect(first).toMatchObject({ status: 200, body: { status: 'canceled' } });
-    const again = await api.post<NotificationView>(
+    const again = await api.post<NotificationJson>(
       `/v1/users/canceler/notifications/${n.id}/cancel`,
     );
     expect(again.status).toBe(200);
@@ -323,9 +323,9 @@ describe('POST …/{id}/cancel and …/{id}/send-now', () => {
 
   it('send-now delivers a scheduled one at once: 200 sent, in the inbox; again 409', async () => {
     const n = await scheduleLater(api, 'hurry', 'Right now please');
-    const res = await api.post<NotificationView>(`/v1/users/hurry/notifications/${n.id}/send-now`);
+    const res = await api.post<NotificationJson>(`/v1/users/hurry/notifications/${n.id}/send-now`);
     expect(res).toMatchObject({ status: 200, body: { id: n.id, status: 'sent' } });
-    const inbox = await api.get<Page<InboxItemView>>('/v1/users/hurry/inbox');
+    const inbox = await api.get<Page<InboxItemJson>>('/v1/users/hurry/inbox');
     expect(inbox.body.items.map((i) => i.notificationId)).toEqual([n.id]);
     expect((await api.post(`/v1/users/hurry/notifications/${n.id}/send-now`)).status).toBe(409);
     expect(
@@ -345,7 +345,7 @@ describe('POST …/{id}/cancel and …/{id}/send-now', () => {
     expect(res.status).toBe(400);
     expect(res.body.error.fields).toEqual([expect.objectContaining({ path: 'reason' })]);
     expect(
-      (await api.get<NotificationView>(`/v1/users/canceler/notifications/${n.id}`)).body.status,
+      (await api.get<NotificationJson>(`/v1/users/canceler/notifications/${n.id}`)).body.status,
     ).toBe('scheduled');
   });
 });
@@ -354,7 +354,7 @@ describe('inbox', () => {
   it('lists items and marks one read (again: unchanged); 404 for an unknown item', async () => {
     const a = await sendNow(api, 'reader', 'first');
     const b = await sendNow(api, 'reader', 'second');
-    const inbox = await api.get<Page<InboxItemView>>('/v1/users/reader/inbox');
+    const inbox = await api.get<Page<InboxItemJson>>('/v1/users/reader/inbox');
     expect(inbox.status).toBe(200);
     expect(inbox.body.items.map((i) => i.notificationId).sort()).toEqual([a.id, b.id].sort());
     const item = inbox.body.items.find((i) => i.notificationId === a.id)!;
@@ -369,12 +369,12 @@ describe('inbox', () => {
         'readAt',
       ]),
     );
-    const read = await api.post<InboxItemView>(`/v1/users/reader/inbox/${item.id}/read`);
+    const read = await api.post<InboxItemJson>(`/v1/users/reader/inbox/${item.id}/read`);
     expect(read.status).toBe(200);
     expect(read.body.readAt).toEqual(expect.any(String));
-    const again = await api.post<InboxItemView>(`/v1/users/reader/inbox/${item.id}/read`);
+    const again = await api.post<InboxItemJson>(`/v1/users/reader/inbox/${item.id}/read`);
     expect(again.body.readAt).toBe(read.body.readAt);
-    const unread = await api.get<Page<InboxItemView>>('/v1/users/reader/inbox?unreadOnly=true');
+    const unread = await api.get<Page<InboxItemJson>>('/v1/users/reader/inbox?unreadOnly=true');
     expect(unread.body.items.map((i) => i.notificationId)).toEqual([b.id]);
     expect(
       (await api.post('/v1/users/reader/inbox/01900000-0000-7000-8000-000000000000/read')).status,

@@ -1,7 +1,8 @@
 import {
-  type NotificationView,
+  type NotificationJson,
   type Page,
-  type SendNotificationResult,
+  type HttpView,
+  type SendNotificationsResult,
 } from '@tickler/notifications';
 import { DaemonProcess } from './support/daemon-process';
 import { Api, type ErrorBody } from './support/http-client';
@@ -24,13 +25,13 @@ function paths(body: unknown): string[] {
   return [...new Set((body as ErrorBody).error.fields?.map((f) => f.path) ?? [])].sort();
 }
 
-async function listOf(user: string): Promise<NotificationView[]> {
-  return (await api.get<Page<NotificationView>>(`/v1/users/${user}/notifications`)).body.items;
+async function listOf(user: string): Promise<NotificationJson[]> {
+  return (await api.get<Page<NotificationJson>>(`/v1/users/${user}/notifications`)).body.items;
 }
 
 describe('POST /v1/notifications/batch', () => {
   it('sends and schedules every item for its userId in one call, results in order, keys replayed', async () => {
-    const res = await api.post<{ results: SendNotificationResult[] }>('/v1/notifications/batch', {
+    const res = await api.post<HttpView<SendNotificationsResult>>('/v1/notifications/batch', {
       items: [
         { userId: 'cleo', title: 'Bins', message: 'out tonight', scheduledAt: inDays(1) },
         { userId: 'dan', title: 'Now', message: 'right now' },

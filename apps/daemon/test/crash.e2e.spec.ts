@@ -1,4 +1,4 @@
-import { type NotificationView, type Page } from '@tickler/notifications';
+import { type NotificationJson, type Page } from '@tickler/notifications';
 import { DaemonProcess } from './support/daemon-process';
 import { Api, eventually } from './support/http-client';
 import { queryDatabase } from './support/read-database';
@@ -21,7 +21,7 @@ async function createScheduled(
     while (!dead && next < count && (stopAfter === undefined || acked < stopAfter)) {
       const n = next++;
       try {
-        const res = await api.post<NotificationView>(`/v1/users/${USER}/notifications`, {
+        const res = await api.post<NotificationJson>(`/v1/users/${USER}/notifications`, {
           title: `bulk ${n}`,
           message: '',
           scheduledAt,
@@ -87,7 +87,7 @@ describe('kill -9 (real process)', () => {
     const third = await new DaemonProcess(dir).start();
     const api3 = new Api(third.url, third.adminToken);
     await eventually(async () => {
-      const page = await api3.get<Page<NotificationView>>(
+      const page = await api3.get<Page<NotificationJson>>(
         `/v1/users/${USER}/notifications?status=scheduled&limit=1`,
       );
       return page.body.items.length === 0 ? true : undefined;

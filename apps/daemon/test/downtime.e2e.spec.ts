@@ -1,4 +1,4 @@
-import { type InboxItemView, type NotificationView, type Page } from '@tickler/notifications';
+import { type InboxItemJson, type NotificationJson, type Page } from '@tickler/notifications';
 import { DaemonProcess } from './support/daemon-process';
 import { Api, eventually } from './support/http-client';
 
@@ -9,14 +9,14 @@ describe('downtime longer than the grace window (real process)', () => {
     const first = await new DaemonProcess(dir, env).start();
     const api1 = new Api(first.url, first.adminToken);
     const now = Date.now();
-    const stale = await api1.post<NotificationView>('/v1/users/sleeper/notifications', {
+    const stale = await api1.post<NotificationJson>('/v1/users/sleeper/notifications', {
       title: 'stale',
       message: '',
       scheduledAt: new Date(now + 1_000).toISOString(),
     });
     // Within-grace catch-up is covered with a manual clock in the notifications context; here a
     // real-time "fresh" one would turn stale on a loaded machine, so the other one is future.
-    const future = await api1.post<NotificationView>('/v1/users/sleeper/notifications', {
+    const future = await api1.post<NotificationJson>('/v1/users/sleeper/notifications', {
       title: 'future',
       message: '',
       scheduledAt: new Date(now + 3_600_000).toISOString(),
@@ -31,7 +31,7 @@ describe('downtime longer than the grace window (real process)', () => {
     const api2 = new Api(second.url, second.adminToken);
     try {
       const settled = await eventually(async () => {
-        const s = await api2.get<NotificationView>(
+        const s = await api2.get<NotificationJson>(
           `/v1/users/sleeper/notifications/${stale.body.id}`,
         );
         return s.body.status !== 'scheduled' ? { s: s.body } : undefined;
@@ -42,11 +42,11 @@ describe('downtime longer than the grace window (real process)', () => {
         sentAt: null,
         inboxId: null,
       });
-      const later = await api2.get<NotificationView>(
+      const later = await api2.get<NotificationJson>(
         `/v1/users/sleeper/notifications/${future.body.id}`,
       );
       expect(later.body.status).toBe('scheduled');
-      const inbox = await api2.get<Page<InboxItemView>>('/v1/users/sleeper/inbox');
+      const inbox = await api2.get<Page<InboxItemJson>>('/v1/users/sleeper/inbox');
       expect(inbox.body.items).toEqual([]);
     } finally {
       await second.terminate();

@@ -1,4 +1,4 @@
-import { type NotificationView } from '@tickler/notifications';
+import { type NotificationJson } from '@tickler/notifications';
 import { DaemonProcess } from './support/daemon-process';
 import { Api } from './support/http-client';
 import { SseReader } from './support/sse-reader';
@@ -16,15 +16,15 @@ describe('live event streams (real process)', () => {
     await carol.until((t) => t.includes(': connected'));
     await all.until((t) => t.includes(': connected'));
 
-    const forDave = await admin.post<NotificationView>('/v1/users/dave/notifications', {
+    const forDave = await admin.post<NotificationJson>('/v1/users/dave/notifications', {
       title: 'dave',
       message: '',
     });
-    const forCarol = await admin.post<NotificationView>('/v1/users/carol/notifications', {
+    const forCarol = await admin.post<NotificationJson>('/v1/users/carol/notifications', {
       title: 'carol',
       message: '',
     });
-    const scheduled = await admin.post<NotificationView>('/v1/users/carol/notifications', {
+    const scheduled = await admin.post<NotificationJson>('/v1/users/carol/notifications', {
       title: 'later',
       message: '',
       scheduledAt: new Date(Date.now() + 3_600_000).toISOString(),

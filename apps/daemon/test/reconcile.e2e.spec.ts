@@ -1,4 +1,4 @@
-import { type NotificationView, type Page } from '@tickler/notifications';
+import { type NotificationJson, type Page } from '@tickler/notifications';
 import { DaemonProcess } from './support/daemon-process';
 import { Api, type ErrorBody } from './support/http-client';
 
@@ -50,7 +50,7 @@ describe('POST /v1/reconcile', () => {
     const again = await api.post('/v1/reconcile', { sourceApp: 'household', planned: plan });
     expect(again.body).toMatchObject({ created: 0, updated: 0, unchanged: 3, withdrawn: 0 });
 
-    const amy = await api.get<Page<NotificationView>>('/v1/users/amy/notifications');
+    const amy = await api.get<Page<NotificationJson>>('/v1/users/amy/notifications');
     const party = amy.body.items.find((n) => n.title === 'Party')!;
     expect(Date.parse(party.scheduledAt!)).toBe(Date.parse(plan[2]!.eventAt!) - 3_600_000);
     expect(party.source).toMatchObject({ app: 'household', key: 'party', rule: 'lead:3600' });
@@ -60,7 +60,7 @@ describe('POST /v1/reconcile', () => {
       planned: [{ ...plan[0]!, message: 'out NOW' }, plan[2]],
     });
     expect(changed.body).toMatchObject({ created: 0, updated: 1, unchanged: 1, withdrawn: 1 });
-    const ben = await api.get<Page<NotificationView>>('/v1/users/ben/notifications');
+    const ben = await api.get<Page<NotificationJson>>('/v1/users/ben/notifications');
     expect(ben.body.items.map((n) => n.status)).toEqual(['canceled']);
   });
 
@@ -77,7 +77,7 @@ describe('POST /v1/reconcile', () => {
     expect(paths).toEqual(
       expect.arrayContaining(['planned.1.userId', 'planned.1.sourceKey', 'planned.1.scheduledAt']),
     );
-    const amy = await api.get<Page<NotificationView>>('/v1/users/amy/notifications');
+    const amy = await api.get<Page<NotificationJson>>('/v1/users/amy/notifications');
     expect(amy.body.items.some((n) => n.source?.key === 'x')).toBe(false);
   });
 

@@ -1,4 +1,4 @@
-import { type InboxItemView, type NotificationView, type Page } from '@tickler/notifications';
+import { type InboxItemJson, type NotificationJson, type Page } from '@tickler/notifications';
 import { DaemonProcess } from './support/daemon-process';
 import { inMs } from './support/fixtures';
 import { Api, eventually } from './support/http-client';
@@ -22,9 +22,9 @@ describe('scheduled notifications (real daemon, real time)', () => {
       { title: 'second', scheduledAt: inMs(1_500) },
       { title: 'third', scheduledAt: inMs(2_000) },
     ];
-    const created: NotificationView[] = [];
+    const created: NotificationJson[] = [];
     for (const p of plan) {
-      const res = await api.post<NotificationView>('/v1/users/sched/notifications', {
+      const res = await api.post<NotificationJson>('/v1/users/sched/notifications', {
         ...p,
         message: `msg ${p.title}`,
       });
@@ -32,14 +32,14 @@ describe('scheduled notifications (real daemon, real time)', () => {
       created.push(res.body);
     }
     const inbox = await eventually(async () => {
-      const page = await api.get<Page<InboxItemView>>('/v1/users/sched/inbox');
+      const page = await api.get<Page<InboxItemJson>>('/v1/users/sched/inbox');
       return page.body.items.length === 3 ? page.body.items : undefined;
     });
     expect(inbox.map((i) => i.title).sort()).toEqual(['first', 'second', 'third']);
     expect(inbox.map((i) => i.message).sort()).toEqual(['msg first', 'msg second', 'msg third']);
     expect(new Set(inbox.map((i) => i.notificationId))).toEqual(new Set(created.map((c) => c.id)));
     for (const c of created) {
-      const now = await api.get<NotificationView>(`/v1/users/sched/notifications/${c.id}`);
+      const now = await api.get<NotificationJson>(`/v1/users/sched/notifications/${c.id}`);
       expect(now.body.status).toBe('sent');
       // Content, not timing: it never goes out before the instant it was scheduled for.
       expect(Date.parse(now.body.sentAt!)).toBeGreaterThanOrEqual(Date.parse(c.scheduledAt!));
@@ -47,17 +47,17 @@ describe('scheduled notifications (real daemon, real time)', () => {
   });
 
   it('does not deliver a notification that was canceled or moved later before its instant', async () => {
-    const canceled = await api.post<NotificationView>('/v1/users/sched2/notifications', {
+    const canceled = await api.post<NotificationJson>('/v1/users/sched2/notifications', {
       title: 'canceled',
       message: '',
       scheduledAt: inMs(2_000),
     });
-    const moved = await api.post<NotificationView>('/v1/users/sched2/notifications', {
+    const moved = await api.post<NotificationJson>('/v1/users/sched2/notifications', {
       title: 'moved',
       message: '',
       scheduledAt: inMs(2_000),
     });
-    const marker = await api.post<NotificationView>('/v1/users/sched2/notifications', {
+    const marker = await api.post<NotificationJson>('/v1/users/sched2/notifications', {
       title: 'marker',
       message: '',
       scheduledAt: inMs(2_500),
@@ -67,18 +67,18 @@ describe('scheduled notifications (real daemon, real time)', () => {
       scheduledAt: inMs(3_600_000),
     });
     const inbox = await eventually(async () => {
-      const page = await api.get<Page<InboxItemView>>('/v1/users/sched2/inbox');
+      const page = await api.get<Page<InboxItemJson>>('/v1/users/sched2/inbox');
       return page.body.items.some((i) => i.notificationId === marker.body.id)
         ? page.body.items
         : undefined;
     });
     expect(inbox.map((i) => i.title)).toEqual(['marker']);
     expect(
-      (await api.get<NotificationView>(`/v1/users/sched2/notifications/${canceled.body.id}`)).body
+      (await api.get<NotificationJson>(`/v1/users/sched2/notifications/${canceled.body.id}`)).body
         .status,
     ).toBe('canceled');
     expect(
-      (await api.get<NotificationView>(`/v1/users/sched2/notifications/${moved.body.id}`)).body
+      (await api.get<NotificationJson>(`/v1/users/sched2/notifications/${moved.body.id}`)).body
         .status,
     ).toBe('scheduled');
   });

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { testPostgresUrl } from '@tickler/core/testing';
-import { type NotificationView } from '@tickler/notifications';
+import { type NotificationJson } from '@tickler/notifications';
 import { DaemonProcess } from './support/daemon-process';
 import { inMs } from './support/fixtures';
 import { Api, eventually } from './support/http-client';
@@ -49,7 +49,7 @@ describe('two daemons on one PostgreSQL schema', () => {
     const created: string[] = [];
     for (let i = 0; i < N; i++) {
       const api = apis[i % 2] as Api;
-      const res = await api.post<NotificationView>(`/v1/users/u${i % USERS}/notifications`, {
+      const res = await api.post<NotificationJson>(`/v1/users/u${i % USERS}/notifications`, {
         title: `n${i}`,
         message: 'm',
         scheduledAt: dueAt,

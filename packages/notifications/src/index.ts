@@ -1,9 +1,14 @@
-// Public surface of the notifications context: the context factory, its commands, views,
-// events and errors. Everything else (repositories, rows, adapters) stays inside.
-export { notificationsContext, type NotificationsContextOptions } from './notifications.context';
-export { type NotificationsOptions } from './application/notifications.options';
-export { NOTIFICATIONS_TOKENS } from './notifications.tokens';
+// `@tickler/notifications`: the public contract of the notifications context — its commands
+// (with their result types), views, events, errors, and the webhook signature receivers verify.
+// Importing it loads no wiring: the factory, DI tokens and adapters are
+// `@tickler/notifications/context`, for the processes that compose the context.
 export * from './application/notification.view';
+export {
+  type HttpView,
+  type InboxItemJson,
+  type NotificationJson,
+  type SubscriptionJson,
+} from './application/http-view';
 
 export {
   SendNotification,
@@ -39,6 +44,7 @@ export {
   type PlannedNotification,
   DEFAULT_PRUNE_AFTER_DAYS,
 } from './application/reconcile-scheduled/reconcile-scheduled.command';
+export { CountDeliveriesByStatus } from './application/count-deliveries-by-status/count-deliveries-by-status.command';
 export { fanOut } from './application/fan-out';
 export {
   LeadRule,
@@ -72,8 +78,10 @@ export {
   NotificationRescheduled,
   type NotificationRescheduledPayload,
 } from './domain/notification-rescheduled.event';
+export {
+  NotificationAttemptFailed,
+  type NotificationAttemptFailedPayload,
+} from './domain/notification-attempt-failed.event';
 export * from './domain/notification.errors';
 
-export { NotificationDeliveryLogProjector } from './infrastructure/notification-delivery-log.projector';
-export { DELIVER_DUE_WAKE_UP_KEY } from './infrastructure/queue-delivery-wake-up';
 export { signWebhook, verifyWebhookSignature } from './infrastructure/webhook-signature';

@@ -9,6 +9,7 @@ import { RegisterWebhookHandler } from './application/register-webhook/register-
 import { ListSubscriptionsHandler } from './application/list-subscriptions/list-subscriptions.handler';
 import { RemoveSubscriptionHandler } from './application/remove-subscription/remove-subscription.handler';
 import { ReconcileScheduledHandler } from './application/reconcile-scheduled/reconcile-scheduled.handler';
+import { CountDeliveriesByStatusHandler } from './application/count-deliveries-by-status/count-deliveries-by-status.handler';
 import { BoundedContext } from '@tickler/core';
 import { ContainerModule } from 'inversify';
 import { CheckDueNotificationsHandler } from './application/check-due-notifications/check-due-notifications.handler';
@@ -55,6 +56,7 @@ const COMMAND_HANDLERS = [
   ListSubscriptionsHandler,
   RemoveSubscriptionHandler,
   ReconcileScheduledHandler,
+  CountDeliveriesByStatusHandler,
   DeliverDueNotificationsHandler,
 ];
 

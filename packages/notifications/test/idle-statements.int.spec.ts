@@ -6,7 +6,8 @@ import {
   REFERENCE_TIME,
   type TempDirectory,
 } from '@tickler/core/testing';
-import { type NotificationSentEvent, notificationsContext } from '../src';
+import { notificationsContext } from '../src/context';
+import { type NotificationSentEvent } from '../src';
 import { send } from '../src/testing';
 
 const MINUTE = 60_000;

@@ -6,7 +6,8 @@ import {
   type TempDirectory,
 } from '@tickler/core/testing';
 import { sql } from 'kysely';
-import { DELIVER_DUE_WAKE_UP_KEY, RegisterWebhook } from '../src';
+import { DELIVER_DUE_WAKE_UP_KEY } from '../src/context';
+import { RegisterWebhook } from '../src';
 import { createNotificationsTestApp, ScriptedWebhookSender, send } from '../src/testing';
 
 const at = (ms: number): string => new Date(Date.parse(REFERENCE_TIME) + ms).toISOString();

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { Application, ManualClock, tablesOf } from '@tickler/core';
 import { createTempDirectory, openTestDatabase, type TempDirectory } from '@tickler/core/testing';
 import { sql } from 'kysely';
-import { notificationsContext } from '../src';
+import { notificationsContext } from '../src/context';
 import { type NotificationsTables } from '../src/infrastructure/notifications.tables';
 import { sendCommand } from '../src/testing';
 import { type Child, spawnFixture } from './support/child-process';

@@ -245,7 +245,7 @@ describe('webhook channel against a real HTTP server', () => {
     expect(list).toEqual([
       {
         id: second.id,
-        userId: 'alice',
+        recipientId: 'alice',
         kind: 'webhook',
         url: 'https://hooks.example.com/t',
         createdAt: REFERENCE_TIME,

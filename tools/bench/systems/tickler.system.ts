@@ -1,11 +1,11 @@
 import fs from 'node:fs';
 import { sql } from 'kysely';
 import { Application, type DomainEvent, msOf, openSqliteDatabase, toIsoUtc } from '@tickler/core';
+import { notificationsContext } from '@tickler/notifications/context';
 import {
   DeliverDueNotifications,
   NotificationSentEvent,
   type NotificationSentPayload,
-  notificationsContext,
   SendNotification,
   SendNotifications,
 } from '@tickler/notifications';

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { Application, ManualClock, openSqliteDatabase, toIsoUtc } from '@tickler/core';
-import { notificationsContext, SendNotification } from '@tickler/notifications';
+import { notificationsContext } from '@tickler/notifications/context';
+import { SendNotification } from '@tickler/notifications';
 import { EventRecorder } from '../support/event-recorder';
 import {
   QUARTER_HOUR_MS,

@@ -1,9 +1,9 @@
 import { sql } from 'kysely';
 import { Application, ManualClock, openSqliteDatabase, toIsoUtc } from '@tickler/core';
+import { notificationsContext } from '@tickler/notifications/context';
 import {
   DeliverDueNotifications,
   type DeliverDueResult,
-  notificationsContext,
   RegisterWebhook,
   SendNotification,
 } from '@tickler/notifications';

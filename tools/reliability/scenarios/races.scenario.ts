@@ -1,9 +1,9 @@
 import { sql } from 'kysely';
 import { Application, ManualClock, openSqliteDatabase, toIsoUtc } from '@tickler/core';
+import { notificationsContext } from '@tickler/notifications/context';
 import {
   CancelNotification,
   DeliverDueNotifications,
-  notificationsContext,
   RegisterWebhook,
   RescheduleNotification,
   SendNotification,

@@ -1,5 +1,6 @@
 import { Application, openSqliteDatabase } from '@tickler/core';
-import { notificationsContext, RegisterWebhook, SendNotification } from '@tickler/notifications';
+import { notificationsContext } from '@tickler/notifications/context';
+import { RegisterWebhook, SendNotification } from '@tickler/notifications';
 
 /** What was seeded: every delivery id by channel. */
 export interface Seeded {

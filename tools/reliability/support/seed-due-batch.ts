@@ -1,10 +1,6 @@
 import { Application, type Database } from '@tickler/core';
-import {
-  notificationsContext,
-  RegisterWebhook,
-  SendNotification,
-  SendNotifications,
-} from '@tickler/notifications';
+import { RegisterWebhook, SendNotification, SendNotifications } from '@tickler/notifications';
+import { notificationsContext } from '@tickler/notifications/context';
 import { type Seeded } from './seed-deliveries';
 
 /** What to seed: inbox reminders and webhook deliveries, each spread over one window. */

@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { parseConfig, rawConfigFrom } from '@tickler/daemon';
+import { parseConfig, rawConfigFrom } from '@tickler/config';
 import { CliError } from '../cli.error';
 
 /** Where the daemon is and how to talk to it. */

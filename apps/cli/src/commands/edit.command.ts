@@ -1,5 +1,5 @@
 import { type Command } from 'commander';
-import { type NotificationView } from '@tickler/notifications';
+import { type NotificationJson } from '@tickler/notifications';
 import { CliError } from '../cli.error';
 import { contextOf } from '../command-context';
 import { notificationDetail } from '../output/notification-text';
@@ -40,7 +40,7 @@ export function editCommand(program: Command): void {
       if (at) {
         ctx.out.note(`Rescheduling for ${describeInstant(at)}`);
       }
-      const delivery = await ctx.client.call<NotificationView>(
+      const delivery = await ctx.client.call<NotificationJson>(
         'PATCH',
         `${ctx.userPath}/notifications/${encodeURIComponent(id)}`,
         patch,

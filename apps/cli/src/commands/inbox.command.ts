@@ -1,5 +1,5 @@
 import { type Command } from 'commander';
-import { type InboxItemView, type Page } from '@tickler/notifications';
+import { type InboxItemJson, type Page } from '@tickler/notifications';
 import { contextOf } from '../command-context';
 import { inboxTable } from '../output/notification-text';
 
@@ -30,7 +30,7 @@ export function inboxCommand(program: Command): void {
         query.set('cursor', options.cursor);
       }
       const qs = query.size > 0 ? `?${query.toString()}` : '';
-      const page = await ctx.client.call<Page<InboxItemView>>('GET', `${ctx.userPath}/inbox${qs}`);
+      const page = await ctx.client.call<Page<InboxItemJson>>('GET', `${ctx.userPath}/inbox${qs}`);
       ctx.out.result(page, () =>
         [
           inboxTable(page.items),

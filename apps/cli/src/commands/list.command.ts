@@ -1,5 +1,5 @@
 import { type Command } from 'commander';
-import { type NotificationView, type Page } from '@tickler/notifications';
+import { type NotificationJson, type Page } from '@tickler/notifications';
 import { contextOf } from '../command-context';
 import { notificationTable } from '../output/notification-text';
 
@@ -26,7 +26,7 @@ export function listCommand(program: Command): void {
         }
       }
       const qs = query.size > 0 ? `?${query.toString()}` : '';
-      const page = await ctx.client.call<Page<NotificationView>>(
+      const page = await ctx.client.call<Page<NotificationJson>>(
         'GET',
         `${ctx.userPath}/notifications${qs}`,
       );

@@ -1,5 +1,5 @@
 import { type Command } from 'commander';
-import { type NotificationView } from '@tickler/notifications';
+import { type NotificationJson } from '@tickler/notifications';
 import { contextOf } from '../command-context';
 import { notificationDetail } from '../output/notification-text';
 import { describeInstant } from '../time/format-instant';
@@ -30,7 +30,7 @@ export function remindCommand(program: Command): void {
       const at = resolveWhen(options, now, false)!;
       const ctx = contextOf(command);
       ctx.out.note(`Scheduling for ${describeInstant(at)}`);
-      const delivery = await ctx.client.call<NotificationView>(
+      const delivery = await ctx.client.call<NotificationJson>(
         'POST',
         `${ctx.userPath}/notifications`,
         {

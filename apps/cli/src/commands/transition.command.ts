@@ -1,5 +1,5 @@
 import { type Command } from 'commander';
-import { type NotificationView } from '@tickler/notifications';
+import { type NotificationJson } from '@tickler/notifications';
 import { contextOf } from '../command-context';
 import { notificationDetail } from '../output/notification-text';
 
@@ -26,7 +26,7 @@ export function transitionCommands(program: Command): void {
       .argument('<id>', 'notification id')
       .action(async (id: string, _options: object, command: Command) => {
         const ctx = contextOf(command);
-        const delivery = await ctx.client.call<NotificationView>(
+        const delivery = await ctx.client.call<NotificationJson>(
           'POST',
           `${ctx.userPath}/notifications/${encodeURIComponent(id)}/${t.action}`,
         );

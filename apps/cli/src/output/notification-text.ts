@@ -1,9 +1,9 @@
-import { type InboxItemView, type NotificationView } from '@tickler/notifications';
+import { type InboxItemJson, type NotificationJson } from '@tickler/notifications';
 import { formatStored } from '../time/format-instant';
 import { renderRecord, renderTable } from './table';
 
 /** Notifications as a table: id, status, when (local), title. */
-export function notificationTable(items: readonly NotificationView[]): string {
+export function notificationTable(items: readonly NotificationJson[]): string {
   if (items.length === 0) {
     return 'no notifications';
   }
@@ -20,7 +20,7 @@ export function notificationTable(items: readonly NotificationView[]): string {
 }
 
 /** One notification, every field, instants in local time with UTC alongside. */
-export function notificationDetail(n: NotificationView): string {
+export function notificationDetail(n: NotificationJson): string {
   const when = (stored: string | null): string =>
     stored ? `${formatStored(stored)}  ${stored}` : '-';
   return renderRecord({
@@ -45,7 +45,7 @@ export function notificationDetail(n: NotificationView): string {
 }
 
 /** Inbox items as a table. */
-export function inboxTable(items: readonly InboxItemView[]): string {
+export function inboxTable(items: readonly InboxItemJson[]): string {
   if (items.length === 0) {
     return 'inbox is empty';
   }

@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { type DaemonConfig } from '../config/daemon-config';
-import { ConfigError } from '../config/config.error';
+import { ConfigError, type DaemonConfig } from '@tickler/config';
 import { generateToken } from './token-secret';
 
 /** The admin token in force and where it came from (the token itself is never logged). */

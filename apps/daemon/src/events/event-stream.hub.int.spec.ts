@@ -1,7 +1,8 @@
 import http from 'node:http';
 import { type AddressInfo } from 'node:net';
 import { createTestApplication } from '@tickler/core/testing';
-import { notificationsContext, SendNotification } from '@tickler/notifications';
+import { notificationsContext } from '@tickler/notifications/context';
+import { SendNotification } from '@tickler/notifications';
 import { SseReader } from '../../test/support/sse-reader';
 import { EventStreamHub, HEARTBEAT_MS } from './event-stream.hub';
 

@@ -1,4 +1,4 @@
-import { type NotificationView } from '@tickler/notifications';
+import { type NotificationJson } from '@tickler/notifications';
 import { type Api } from './http-client';
 
 /** An instant `ms` from now, as the API wants it. */
@@ -11,8 +11,8 @@ export async function scheduleLater(
   api: Api,
   user: string,
   title = 'later',
-): Promise<NotificationView> {
-  const res = await api.post<NotificationView>(`/v1/users/${user}/notifications`, {
+): Promise<NotificationJson> {
+  const res = await api.post<NotificationJson>(`/v1/users/${user}/notifications`, {
     title,
     message: 'm',
     scheduledAt: inMs(3_600_000),
@@ -24,8 +24,8 @@ export async function scheduleLater(
 }
 
 /** Sends a notification at once (it lands in the inbox). */
-export async function sendNow(api: Api, user: string, title = 'now'): Promise<NotificationView> {
-  const res = await api.post<NotificationView>(`/v1/users/${user}/notifications`, {
+export async function sendNow(api: Api, user: string, title = 'now'): Promise<NotificationJson> {
+  const res = await api.post<NotificationJson>(`/v1/users/${user}/notifications`, {
     title,
     message: 'm',
   });

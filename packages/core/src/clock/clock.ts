@@ -27,6 +27,7 @@ export interface Clock {
 /** Largest delay Node's setTimeout honours (2^31-1 ms, ~24.8 days) minus one. */
 export const MAX_TIMER_DELAY_MS = 2 ** 31 - 2;
 
+/** A timer delay Node honours: negative or non-finite → 0, beyond {@link MAX_TIMER_DELAY_MS} → that maximum (the timer then re-arms). */
 export function clampDelay(delayMs: number): number {
   if (!Number.isFinite(delayMs) || delayMs < 0) {
     return 0;

@@ -12,6 +12,7 @@ const TEXTS_KEPT = 16;
 /** Where the statement text may vary with the dialect (e.g. a conflict clause). */
 export type DialectText = string | ((dialect: DialectName) => string);
 
+/** What a {@link MultiRowInsert} writes: the table, its columns in order, and what follows the VALUES list. */
 export interface MultiRowInsertShape<Row> {
   /** Table name: a fixed identifier from code, never input. */
   readonly table: string;

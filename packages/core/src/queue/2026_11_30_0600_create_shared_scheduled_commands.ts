@@ -1,6 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 // Frozen in time: never import application code here.
+/** Creates the durable queue table and its due-row and pending-key indexes. */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('shared_scheduled_commands')
@@ -55,6 +56,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .execute();
 }
 
+/** Drops the queue table. */
 export async function down(db: Kysely<unknown>): Promise<void> {
   await db.schema.dropTable('shared_processed_events').execute();
   await db.schema.dropTable('shared_scheduled_commands').execute();

@@ -6,6 +6,7 @@ export interface BackoffOptions {
   maxMs?: number;
 }
 
+/** Retry backoff when an enqueue names none: 1 s doubling per attempt, capped at 1 h. */
 export const DEFAULT_BACKOFF = { baseMs: 1000, maxMs: 3_600_000 } as const;
 
 /** Delay before retrying after the `attempt`-th failed attempt (1-based). */

@@ -270,7 +270,7 @@ export class DurableCommandQueue {
 
   /** Rows per state, earliest due instant and its lateness (health checks, metrics). */
   stats(): Promise<QueueStats> {
-    return readQueueStats(this.store, this.database.kysely, this.clock);
+    return readQueueStats(this.database.kysely, this.clock);
   }
 
   /** Arms the single timer for `atMs` unless one is already armed at or before it. */

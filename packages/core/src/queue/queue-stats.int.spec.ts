@@ -14,7 +14,7 @@ describe('readQueueStats', () => {
     });
     await writer.enqueue({ type: 'a', payload: {} }, { delayMs: 2_000 });
     await writer.enqueue({ type: 'b', payload: {} }, { delayMs: 9_000 });
-    expect(await readQueueStats(store, app.database.kysely, clock)).toEqual({
+    expect(await readQueueStats(app.database.kysely, clock)).toEqual({
       pending: 2,
       running: 0,
       failed: 0,
@@ -22,7 +22,7 @@ describe('readQueueStats', () => {
       oldestLatenessMs: 0,
     });
     clock.set('2026-09-10T08:30:05.500Z');
-    expect((await readQueueStats(store, app.database.kysely, clock)).oldestLatenessMs).toBe(3_500);
+    expect((await readQueueStats(app.database.kysely, clock)).oldestLatenessMs).toBe(3_500);
     await app.stop();
   });
 });

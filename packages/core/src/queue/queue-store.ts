@@ -284,28 +284,4 @@ export class QueueStore {
   async notifyWakeUp(db: Kysely<unknown>, channel: string, runAt: string): Promise<void> {
     await db.executeQuery(CompiledQuery.raw('select pg_notify($1, $2)', [channel, runAt]));
   }
-
-  async counts(db: Kysely<unknown>): Promise<Record<string, number>> {
-    const rows = await this.q(db)
-      .selectFrom(TABLE)
-      .select(['status', (eb) => eb.fn.countAll<number>().as('n')])
-      .groupBy('status')
-      .execute();
-    return Object.fromEntries(rows.map((r) => [r.status, Number(r.n)]));
-  }
-
-  async earliestPending(db: Kysely<unknown>): Promise<string | undefined> {
-    const row = await this.q(db)
-      .selectFrom(TABLE)
-      .select('scheduled_for')
-      .where('status', '=', 'pending')
-      .orderBy('run_at')
-      .limit(1)
-      .executeTakeFirst();
-    return row?.scheduled_for;
-  }
-
-  async get(db: Kysely<unknown>, id: string): Promise<ScheduledCommandRow | undefined> {
-    return this.q(db).selectFrom(TABLE).selectAll().where('id', '=', id).executeTakeFirst();
-  }
 }

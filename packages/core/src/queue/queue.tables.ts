@@ -58,6 +58,7 @@ export interface ScheduledCommandsTable {
   updated_at: string;
 }
 
+/** The kernel's tables, as kysely sees them (the queue and the processed-events ledger). */
 export interface CoreTables {
   shared_scheduled_commands: ScheduledCommandsTable;
   shared_processed_events: ProcessedEventsTable;
@@ -70,6 +71,9 @@ export interface ProcessedEventsTable {
   processed_at: string;
 }
 
+/** A queue row as read. */
 export type ScheduledCommandRow = Selectable<ScheduledCommandsTable>;
+/** A queue row as inserted. */
 export type NewScheduledCommandRow = Insertable<ScheduledCommandsTable>;
+/** The columns an UPDATE of a queue row may set. */
 export type ScheduledCommandUpdate = Updateable<ScheduledCommandsTable>;

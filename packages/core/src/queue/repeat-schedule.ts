@@ -14,6 +14,7 @@ export interface RepeatColumns {
 /** Largest number of skipped cron occurrences counted one by one (the rest is not enumerated). */
 const MAX_COUNTED_CRON_SKIPS = 100_000;
 
+/** The queue row's repeat columns for a repeat spec (all null for a one-shot command). */
 export function repeatColumns(repeat: RepeatSpec | undefined): RepeatColumns {
   if (!repeat) {
     return { repeat_every_ms: null, repeat_cron: null, repeat_tz: null };

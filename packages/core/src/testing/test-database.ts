@@ -10,10 +10,12 @@ export type TestBackend = 'sqlite' | 'postgres';
 /** Server used when `TICKLER_TEST_DB=postgres` (`TICKLER_TEST_PG_URL` overrides it). */
 export const DEFAULT_TEST_PG_URL = 'postgres://postgres@127.0.0.1:5432/test';
 
+/** The back end tests run on: PostgreSQL when `TICKLER_TEST_DB=postgres`, else SQLite. */
 export function testBackend(): TestBackend {
   return process.env.TICKLER_TEST_DB === 'postgres' ? 'postgres' : 'sqlite';
 }
 
+/** The PostgreSQL server tests use: `TICKLER_TEST_PG_URL`, else {@link DEFAULT_TEST_PG_URL}. */
 export function testPostgresUrl(): string {
   return process.env.TICKLER_TEST_PG_URL ?? DEFAULT_TEST_PG_URL;
 }

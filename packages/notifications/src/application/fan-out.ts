@@ -6,13 +6,13 @@ import { type PlannedNotification } from './reconcile-scheduled/reconcile-schedu
  * (recipient, source key, rule) may appear only once in a plan); order follows `recipients`.
  */
 export function fanOut(
-  entry: Omit<PlannedNotification, 'userId'> & { userId?: string },
+  entry: Omit<PlannedNotification, 'recipientId'> & { recipientId?: string },
   recipients: Iterable<string>,
 ): PlannedNotification[] {
-  const { userId: _ignored, ...shared } = entry;
+  const { recipientId: _ignored, ...shared } = entry;
   const out: PlannedNotification[] = [];
-  for (const userId of new Set(recipients)) {
-    out.push({ ...shared, userId });
+  for (const recipientId of new Set(recipients)) {
+    out.push({ ...shared, recipientId });
   }
   return out;
 }

@@ -7,11 +7,12 @@ import {
   type SubscriptionView,
 } from './notification.view';
 
+/** The view of a delivery (a plain copy of its state, minus the dispatcher's bookkeeping). */
 export function toNotificationView(delivery: NotificationDelivery): NotificationView {
   const s = delivery.snapshot();
   return {
     id: s.id,
-    userId: s.recipientId,
+    recipientId: s.recipientId,
     channel: s.channel,
     status: s.status,
     title: s.title,
@@ -32,10 +33,11 @@ export function toNotificationView(delivery: NotificationDelivery): Notification
   };
 }
 
+/** The view of an inbox item. */
 export function toInboxItemView(item: InboxItem): InboxItemView {
   return {
     id: item.id,
-    userId: item.recipientId,
+    recipientId: item.recipientId,
     notificationId: item.notificationId,
     title: item.title,
     message: item.message,
@@ -45,8 +47,9 @@ export function toInboxItemView(item: InboxItem): InboxItemView {
   };
 }
 
+/** The view of a webhook subscription, without its secret. */
 export function toSubscriptionView(s: WebhookSubscription): SubscriptionView {
-  return { id: s.id, userId: s.recipientId, kind: s.kind, url: s.url, createdAt: s.createdAt };
+  return { id: s.id, recipientId: s.recipientId, kind: s.kind, url: s.url, createdAt: s.createdAt };
 }
 
 /** The inbox row an inbox delivery produces when sent (1:1, same id). */

@@ -23,7 +23,8 @@ export interface NotificationSourceView {
  */
 export interface NotificationView {
   id: string;
-  userId: string;
+  /** The person it is for (the HTTP API calls them `userId`: see {@link HttpView}). */
+  recipientId: string;
   channel: Channel;
   status: NotificationStatus;
   title: string;
@@ -49,9 +50,10 @@ export interface Page<T> {
   nextCursor: string | null;
 }
 
+/** One delivered inbox notification; `readAt` is null until first read (ISO UTC). */
 export interface InboxItemView {
   id: string;
-  userId: string;
+  recipientId: string;
   notificationId: string;
   title: string;
   message: string;
@@ -60,9 +62,10 @@ export interface InboxItemView {
   readAt: string | null;
 }
 
+/** A recipient's webhook endpoint (the secret is shown only at registration). */
 export interface SubscriptionView {
   id: string;
-  userId: string;
+  recipientId: string;
   kind: 'webhook';
   url: string;
   createdAt: string;
@@ -82,6 +85,10 @@ export interface DeliverDueResult {
   retried: number;
 }
 
+/** Deliveries per status (statuses with no delivery are absent). */
+export type DeliveryCountsByStatus = Partial<Record<NotificationStatus, number>>;
+
+/** What one reconcile did, row counts by outcome. */
 export interface ReconcileResult {
   created: number;
   updated: number;

@@ -52,6 +52,7 @@ function positiveInt(value: number | undefined, fallback: number, field: string)
   return v;
 }
 
+/** The options with every default applied; throws `RangeError` naming a bad numeric option. */
 export function resolveNotificationsOptions(
   options: NotificationsOptions = {},
 ): ResolvedNotificationsOptions {

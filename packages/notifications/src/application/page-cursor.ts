@@ -8,6 +8,7 @@ export function encodeCursor(parts: readonly string[]): string {
   return Buffer.from(JSON.stringify(parts)).toString('base64url');
 }
 
+/** The sort key a cursor from {@link encodeCursor} holds; anything else is an `InvalidArgumentError` on `cursor`. */
 export function decodeCursor(cursor: string, arity: number): string[] {
   let parsed: unknown;
   try {

@@ -12,6 +12,7 @@ export interface DuePolicy {
   readonly dryRun: boolean;
 }
 
+/** Send a due delivery, or settle it as missed for a reason. */
 export type DueDecision =
   { readonly kind: 'deliver' } | { readonly kind: 'skip'; readonly reason: MissedReason };
 

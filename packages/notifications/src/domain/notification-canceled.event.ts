@@ -6,6 +6,7 @@ import { type DomainEvent } from '@tickler/core/domain';
  */
 export type CancelReason = 'requested' | 'withdrawn';
 
+/** What {@link NotificationCanceled} carries. */
 export type NotificationCanceledPayload = {
   readonly deliveryId: string;
   readonly recipientId: string;
@@ -17,6 +18,7 @@ export type NotificationCanceled = DomainEvent<NotificationCanceledPayload> & {
   readonly type: 'notifications.canceled';
 };
 
+/** Factory of {@link NotificationCanceled}; `type` is the stable event type. */
 export const NotificationCanceled = {
   type: 'notifications.canceled',
   create(payload: NotificationCanceledPayload, occurredAt: string): NotificationCanceled {

@@ -1,6 +1,5 @@
 import { NotificationDelivery, type NewNotificationDelivery } from './notification-delivery.entity';
 import { type DuePolicy } from './delivery-policy';
-import { canTransition, type NotificationStatus, TRANSITIONS } from './notification-status';
 import { type RetryPolicy } from './webhook-retry-policy';
 
 const NOW = '2026-09-10T08:30:00.000Z';
@@ -39,31 +38,6 @@ function scheduled(props: Partial<NewNotificationDelivery> = {}): NotificationDe
   d.pullEvents();
   return d;
 }
-
-describe('the transition table', () => {
-  const all: NotificationStatus[] = [
-    'scheduled',
-    'sending',
-    'sent',
-    'canceled',
-    'missed',
-    'failed',
-  ];
-  it('lets a scheduled row go anywhere, a sending row retry/settle/fail, and nothing leave a settled state', () => {
-    expect(TRANSITIONS.scheduled).toEqual([
-      'scheduled',
-      'sending',
-      'sent',
-      'canceled',
-      'missed',
-      'failed',
-    ]);
-    expect(TRANSITIONS.sending).toEqual(['sending', 'scheduled', 'sent', 'failed']);
-    for (const settled of ['sent', 'canceled', 'missed', 'failed'] as const) {
-      expect(all.filter((to) => canTransition(settled, to))).toEqual([]);
-    }
-  });
-});
 
 describe('NotificationDelivery.create', () => {
   it('queues a future delivery as scheduled with NotificationScheduled and no sent event', () => {
@@ -204,7 +178,16 @@ describe('NotificationDelivery verbs', () => {
       lastError: 'HTTP 502',
       dueAt: null,
     });
-    expect(d.pullEvents().map((e) => e.type)).toEqual(['notifications.failed']);
+    const events = d.pullEvents();
+    expect(events.map((e) => e.type)).toEqual([
+      'notifications.attempt-failed',
+      'notifications.attempt-failed',
+      'notifications.failed',
+    ]);
+    expect(events[0]).toMatchObject({
+      eventId: 'd1:attempt-failed:1',
+      payload: { attempt: 1, error: 'HTTP 500', retryAt: at(1_002) },
+    });
   });
 
   it('sends a claimed webhook without an inbox row', () => {

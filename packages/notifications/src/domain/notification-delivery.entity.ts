@@ -1,96 +1,32 @@
+// Over 300 lines: one aggregate's verbs and their lease bookkeeping (state, events and the
+// transition table already live in their own files).
 import { AggregateRoot, msOf, toIsoUtc } from '@tickler/core/domain';
 import { decideDue, type DueDecision, type DuePolicy } from './delivery-policy';
-import { type CancelReason, NotificationCanceled } from './notification-canceled.event';
-import { NotificationFailed } from './notification-failed.event';
-import { NotificationMissed } from './notification-missed.event';
-import { NotificationRescheduled } from './notification-rescheduled.event';
-import { NotificationScheduled } from './notification-scheduled.event';
-import { NotificationSentEvent } from './notification-sent.event';
-import { NotificationAlreadySentError, NotificationNotScheduledError } from './notification.errors';
+import { type CancelReason } from './notification-canceled.event';
 import {
-  canTransition,
-  type Channel,
-  type MissedReason,
-  type NotificationStatus,
-} from './notification-status';
+  attemptFailedEvent,
+  canceledEvent,
+  failedEvent,
+  missedEvent,
+  rescheduledEvent,
+  scheduledEvent,
+  sentEvent,
+} from './notification-delivery.events';
+import {
+  type DeliveryChanges,
+  type NewNotificationDelivery,
+  type NotificationDeliveryState,
+} from './notification-delivery.state';
+import { type Channel, type MissedReason, type NotificationStatus } from './notification-status';
+import { type DeliveryVerb, INITIAL_STATUS, nextStatus } from './notification-transitions';
 import { retryDelayMs, type RetryPolicy } from './webhook-retry-policy';
 
-/** Where an app-scheduled delivery came from (set by producers; opaque to the dispatcher). */
-export interface NotificationSource {
-  readonly app: string;
-  /** The producer's stable idempotency key. */
-  readonly key: string;
-  readonly collection: string | null;
-  readonly id: string | null;
-  /** Lead rule the send instant was derived from (`lead:3600`), if any. */
-  readonly rule: string | null;
-}
-
-/** Everything a delivery is, as stored. Instants are ISO-8601 UTC text. */
-export interface NotificationDeliveryState {
-  readonly id: string;
-  readonly recipientId: string;
-  readonly channel: Channel;
-  readonly title: string;
-  readonly message: string;
-  readonly url: string | null;
-  /** Requested send instant; null for an immediate send. */
-  readonly scheduledAt: string | null;
-  readonly status: NotificationStatus;
-  /** Delivery attempts so far (an inbox send is one; each webhook claim is one). */
-  readonly attempts: number;
-  readonly lastError: string | null;
-  readonly sentAt: string | null;
-  readonly inboxId: string | null;
-  readonly source: NotificationSource | null;
-  readonly idempotencyKey: string | null;
-  /** Start of the event this reminds of; a row meant for before it is not sent after it. */
-  readonly eventAt: string | null;
-  /** End of the event's window; a row meant for before it is not sent after it. */
-  readonly expiresAt: string | null;
-  readonly missedReason: MissedReason | null;
-  readonly createdAt: string;
-  readonly updatedAt: string;
-  /**
-   * Next instant the dispatcher must look at this row: the send instant while `scheduled`,
-   * the retry instant after a failed attempt, the lease expiry while `sending`; null once
-   * settled. Bookkeeping only: no send/skip decision ever reads it.
-   */
-  readonly dueAt: string | null;
-  /** Fencing token of the current claim while `sending`. */
-  readonly leaseToken: string | null;
-  /**
-   * The instance (process) holding the claim while `sending`: once it no longer holds its
-   * instance lock the claim is recoverable at once, not at lease expiry. Null otherwise, or
-   * when the claimer is unknown (the lease alone decides).
-   */
-  readonly claimedBy: string | null;
-}
-
-/** What a caller provides to create a delivery (instants already normalised to ISO UTC). */
-export interface NewNotificationDelivery {
-  readonly recipientId: string;
-  readonly channel: Channel;
-  readonly title: string;
-  readonly message: string;
-  readonly url?: string | null;
-  readonly scheduledAt?: string | null;
-  readonly source?: NotificationSource | null;
-  readonly idempotencyKey?: string | null;
-  readonly eventAt?: string | null;
-  readonly expiresAt?: string | null;
-}
-
-/** Editable fields of a scheduled delivery. */
-export interface DeliveryChanges {
-  readonly title?: string;
-  readonly message?: string;
-  readonly url?: string | null;
-  readonly scheduledAt?: string;
-  /** Event window (ISO UTC); null clears it. */
-  readonly eventAt?: string | null;
-  readonly expiresAt?: string | null;
-}
+export type {
+  DeliveryChanges,
+  NewNotificationDelivery,
+  NotificationDeliveryState,
+  NotificationSource,
+} from './notification-delivery.state';
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 
@@ -131,7 +67,7 @@ export class NotificationDelivery extends AggregateRoot {
       message: props.message,
       url: props.url ?? null,
       scheduledAt: future || props.channel === 'inbox' ? scheduledAt : now,
-      status: 'scheduled',
+      status: INITIAL_STATUS,
       attempts: 0,
       lastError: null,
       sentAt: null,
@@ -153,7 +89,7 @@ export class NotificationDelivery extends AggregateRoot {
       if (decision.kind === 'skip') {
         delivery.markMissed(now, decision.reason);
       } else {
-        delivery.record(NotificationScheduled.create(delivery.scheduledPayload(), now));
+        delivery.record(scheduledEvent(delivery.s, now));
       }
       return delivery;
     }
@@ -205,29 +141,14 @@ export class NotificationDelivery extends AggregateRoot {
 
   /** Delivered: the inbox row `inboxId` exists (inbox) or the endpoint accepted it (webhook, null). */
   markSent(now: string, inboxId: string | null): void {
-    this.transition('sent', 'send');
+    this.apply('send');
     if (this.s.channel === 'inbox') {
       this.s.attempts += 1;
     }
     this.s.sentAt = now;
     this.s.inboxId = inboxId;
     this.settle(now);
-    this.record(
-      NotificationSentEvent.create(
-        {
-          deliveryId: this.s.id,
-          inboxId,
-          recipientId: this.s.recipientId,
-          channel: this.s.channel,
-          title: this.s.title,
-          message: this.s.message,
-          url: this.s.url,
-          sentAt: now,
-          scheduledAt: this.s.scheduledAt,
-        },
-        now,
-      ),
-    );
+    this.record(sentEvent(this.s, now));
   }
 
   /**
@@ -243,20 +164,10 @@ export class NotificationDelivery extends AggregateRoot {
       );
       return;
     }
-    this.transition('missed', 'settle as missed');
+    this.apply('miss');
     this.s.missedReason = reason;
     this.settle(now);
-    this.record(
-      NotificationMissed.create(
-        {
-          deliveryId: this.s.id,
-          recipientId: this.s.recipientId,
-          reason,
-          scheduledAt: this.s.scheduledAt,
-        },
-        now,
-      ),
-    );
+    this.record(missedEvent(this.s, reason, now));
   }
 
   /**
@@ -267,20 +178,15 @@ export class NotificationDelivery extends AggregateRoot {
     if (this.s.status === 'canceled') {
       return false;
     }
-    this.transition('canceled', 'cancel', ['scheduled']);
+    this.apply('cancel');
     this.settle(now);
-    this.record(
-      NotificationCanceled.create(
-        { deliveryId: this.s.id, recipientId: this.s.recipientId, reason },
-        now,
-      ),
-    );
+    this.record(canceledEvent(this.s, reason, now));
     return true;
   }
 
   /** Edits content and/or the send instant while still scheduled; a new instant moves `dueAt`. */
   reschedule(changes: DeliveryChanges, now: string): void {
-    this.transition('scheduled', 'edit', ['scheduled']);
+    this.apply('edit');
     if (changes.title !== undefined) {
       this.s.title = changes.title;
     }
@@ -301,49 +207,26 @@ export class NotificationDelivery extends AggregateRoot {
       this.s.expiresAt = changes.expiresAt;
     }
     this.s.updatedAt = now;
-    this.record(
-      NotificationRescheduled.create(
-        {
-          deliveryId: this.s.id,
-          recipientId: this.s.recipientId,
-          scheduledAt: this.s.scheduledAt,
-          title: this.s.title,
-          message: this.s.message,
-          url: this.s.url,
-        },
-        now,
-      ),
-    );
+    this.record(rescheduledEvent(this.s, now));
   }
 
   /**
    * Send-now for a channel that cannot send inside the request (webhook): brings the row due
-   * `now`, bypassing the time guards (the user asked for it now).
+   * `now`, bypassing the time guards (the user asked for it now). The send instant moved, so it
+   * is announced as a reschedule.
    */
   expedite(now: string): void {
-    this.transition('scheduled', 'send now', ['scheduled']);
+    this.apply('expedite');
     this.s.scheduledAt = now;
     this.s.dueAt = now;
     this.s.updatedAt = now;
+    this.record(rescheduledEvent(this.s, now));
   }
 
-  /**
-   * Leases the delivery to one dispatcher for an external request until `leaseUntil`, held by
-   * instance `holder` (null: unknown, the lease alone decides). An abandoned claim (`sending`
-   * with its lease expired, or its holder dead) may be claimed again.
-   */
-  claimForSending(
-    now: string,
-    leaseUntil: string,
-    token: string,
-    holder: string | null = null,
-  ): void {
-    this.transition('sending', 'claim');
-    this.s.attempts += 1;
-    this.s.dueAt = leaseUntil;
-    this.s.leaseToken = token;
-    this.s.claimedBy = holder;
-    this.s.updatedAt = now;
+  /** Leases it to one dispatcher for a request until `leaseUntil`, held by instance `holder`. */
+  claimForSending(now: string, leaseUntil: string, token: string, holder?: string): void {
+    this.apply('claim');
+    this.lease(now, leaseUntil, token, holder);
   }
 
   /**
@@ -355,27 +238,27 @@ export class NotificationDelivery extends AggregateRoot {
       this.markFailed(now, error);
       return;
     }
-    this.transition('scheduled', 'retry', ['sending']);
+    this.apply('retry');
     this.s.lastError = error;
-    this.s.leaseToken = null;
-    this.s.claimedBy = null;
+    this.endLease();
     this.s.dueAt = toIsoUtc(msOf(now) + retryDelayMs(policy, this.s.attempts));
     this.s.updatedAt = now;
+    this.record(attemptFailedEvent(this.s, now));
   }
 
   /**
    * The dispatcher found this `sending` row with its lease expired: its process died with the
-   * request in flight. Per policy the claim is taken over (at-least-once; a spent budget
-   * fails) or the delivery fails (at-most-once).
+   * request in flight. Per policy the claim is taken over by `holder` (at-least-once; a spent
+   * budget fails) or the delivery fails (at-most-once).
    */
   recoverAbandonedClaim(
     now: string,
     leaseUntil: string,
     token: string,
     policy: RetryPolicy,
-    holder: string | null = null,
+    holder?: string,
   ): void {
-    this.transition('sending', 'recover an abandoned claim', ['sending']);
+    this.apply('recover');
     if (policy.onAbandoned === 'fail') {
       this.markFailed(
         now,
@@ -390,61 +273,40 @@ export class NotificationDelivery extends AggregateRoot {
       );
       return;
     }
-    this.claimForSending(now, leaseUntil, token, holder);
+    this.lease(now, leaseUntil, token, holder);
   }
 
   /** Gave up: terminal `failed` with the reason kept in `lastError`. */
   markFailed(now: string, error: string): void {
-    this.transition('failed', 'fail');
+    this.apply('fail');
     this.s.lastError = error;
     this.settle(now);
-    this.record(
-      NotificationFailed.create(
-        {
-          deliveryId: this.s.id,
-          recipientId: this.s.recipientId,
-          attempts: this.s.attempts,
-          lastError: error,
-        },
-        now,
-      ),
-    );
+    this.record(failedEvent(this.s, now));
   }
 
-  private scheduledPayload(): Parameters<typeof NotificationScheduled.create>[0] {
-    return {
-      deliveryId: this.s.id,
-      recipientId: this.s.recipientId,
-      channel: this.s.channel,
-      scheduledAt: this.s.scheduledAt,
-      dueAt: this.s.dueAt ?? this.s.createdAt,
-    };
+  /** One more attempt, leased until `leaseUntil` under `token` (the fence of its settlement). */
+  private lease(now: string, leaseUntil: string, token: string, holder?: string): void {
+    this.s.attempts += 1;
+    this.s.dueAt = leaseUntil;
+    this.s.leaseToken = token;
+    this.s.claimedBy = holder ?? null; // unknown: only the lease can free it
+    this.s.updatedAt = now;
   }
 
   /** Leaves the dispatcher's view: no due instant, no lease. */
   private settle(now: string): void {
     this.s.dueAt = null;
-    this.s.leaseToken = null;
-    this.s.claimedBy = null;
+    this.endLease();
     this.s.updatedAt = now;
   }
 
-  /**
-   * Moves to `to` if the table allows it (and, when given, only from `from`). A sent row
-   * gets the dedicated "already sent" error; any other refusal is an illegal transition.
-   */
-  private transition(
-    to: NotificationStatus,
-    action: string,
-    from?: readonly NotificationStatus[],
-  ): void {
-    const current = this.s.status;
-    if ((from && !from.includes(current)) || !canTransition(current, to)) {
-      if (current === 'sent') {
-        throw new NotificationAlreadySentError(this.s.id, action);
-      }
-      throw new NotificationNotScheduledError(this.s.id, current, action);
-    }
-    this.s.status = to;
+  private endLease(): void {
+    this.s.leaseToken = null;
+    this.s.claimedBy = null;
+  }
+
+  /** Moves to the status the transition table gives `verb`, or throws its typed refusal. */
+  private apply(verb: DeliveryVerb): void {
+    this.s.status = nextStatus(verb, this.s.id, this.s.status);
   }
 }

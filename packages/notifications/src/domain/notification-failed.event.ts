@@ -1,5 +1,6 @@
 import { type DomainEvent } from '@tickler/core/domain';
 
+/** What {@link NotificationFailed} carries: the attempts made and the last error. */
 export type NotificationFailedPayload = {
   readonly deliveryId: string;
   readonly recipientId: string;
@@ -12,6 +13,7 @@ export type NotificationFailed = DomainEvent<NotificationFailedPayload> & {
   readonly type: 'notifications.failed';
 };
 
+/** Factory of {@link NotificationFailed}; `type` is the stable event type. */
 export const NotificationFailed = {
   type: 'notifications.failed',
   create(payload: NotificationFailedPayload, occurredAt: string): NotificationFailed {

@@ -1,6 +1,7 @@
 import { type DomainEvent } from '@tickler/core/domain';
 import { type MissedReason } from './notification-status';
 
+/** What {@link NotificationMissed} carries: why, and the instant it was meant for. */
 export type NotificationMissedPayload = {
   readonly deliveryId: string;
   readonly recipientId: string;
@@ -13,6 +14,7 @@ export type NotificationMissed = DomainEvent<NotificationMissedPayload> & {
   readonly type: 'notifications.missed';
 };
 
+/** Factory of {@link NotificationMissed}; `type` is the stable event type. */
 export const NotificationMissed = {
   type: 'notifications.missed',
   create(payload: NotificationMissedPayload, occurredAt: string): NotificationMissed {

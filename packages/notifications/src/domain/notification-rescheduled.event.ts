@@ -1,5 +1,6 @@
 import { type DomainEvent } from '@tickler/core/domain';
 
+/** What {@link NotificationRescheduled} carries: the content and send instant after the change. */
 export type NotificationRescheduledPayload = {
   readonly deliveryId: string;
   readonly recipientId: string;
@@ -14,6 +15,7 @@ export type NotificationRescheduled = DomainEvent<NotificationRescheduledPayload
   readonly type: 'notifications.rescheduled';
 };
 
+/** Factory of {@link NotificationRescheduled}; `type` is the stable event type. */
 export const NotificationRescheduled = {
   type: 'notifications.rescheduled',
   create(payload: NotificationRescheduledPayload, occurredAt: string): NotificationRescheduled {

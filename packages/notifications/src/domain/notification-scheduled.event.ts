@@ -1,6 +1,7 @@
 import { type DomainEvent } from '@tickler/core/domain';
 import { type Channel } from './notification-status';
 
+/** What {@link NotificationScheduled} carries. */
 export type NotificationScheduledPayload = {
   readonly deliveryId: string;
   readonly recipientId: string;
@@ -16,6 +17,7 @@ export type NotificationScheduled = DomainEvent<NotificationScheduledPayload> & 
   readonly type: 'notifications.scheduled';
 };
 
+/** Factory of {@link NotificationScheduled}; `type` is the stable event type. */
 export const NotificationScheduled = {
   type: 'notifications.scheduled',
   create(payload: NotificationScheduledPayload, occurredAt: string): NotificationScheduled {

@@ -1,6 +1,7 @@
 import { type DomainEvent } from '@tickler/core/domain';
 import { type Channel } from './notification-status';
 
+/** What {@link NotificationSentEvent} carries: the content as delivered and when. */
 export type NotificationSentPayload = {
   readonly deliveryId: string;
   /** The inbox row it produced (inbox channel), null for webhooks. */
@@ -24,6 +25,7 @@ export type NotificationSentEvent = DomainEvent<NotificationSentPayload> & {
   readonly type: 'notifications.sent';
 };
 
+/** Factory of {@link NotificationSentEvent}; `type` is the stable event type. */
 export const NotificationSentEvent = {
   type: 'notifications.sent',
   create(payload: NotificationSentPayload, occurredAt: string): NotificationSentEvent {

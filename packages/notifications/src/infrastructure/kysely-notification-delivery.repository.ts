@@ -10,14 +10,16 @@ import {
 } from '../application/ports/notification-delivery.repository';
 import { type Scope } from '../application/ports/scope';
 import { type NotificationDelivery } from '../domain/notification-delivery.entity';
+import { type NotificationStatus } from '../domain/notification-status';
 import { NotificationConcurrentUpdateError } from '../domain/notification.errors';
 import { insertRows, rowsPerStatement, updateRows } from './delivery-bulk-statements';
+import { settlementGroups } from './settlement-groups';
 import {
   DELIVERY_COLUMNS,
   deliveryToDomain,
   deliveryToRow,
-  STATE_COLUMNS,
-  type StateColumn,
+  SOURCED_COLUMNS,
+  sourcedDeliveryOf,
 } from './notification-delivery.mapper';
 import {
   type DeliveryRow,
@@ -35,15 +37,6 @@ const LIVE = sql<boolean>`status in ('scheduled', 'sending')`;
 const SETTLED = sql<boolean>`status in ('sent', 'canceled', 'missed', 'failed')`;
 /** Ids per UPDATE ... IN (...) statement: well under SQLite's 32,766 bound parameters. */
 const IDS_PER_STATEMENT = 1000;
-/** Marks a state value equal to the row's own id (inbox id = delivery id), so it groups. */
-const SAME_AS_ID = '\u0000id';
-
-interface Group {
-  readonly expected: ExpectedState;
-  readonly values: Record<StateColumn, unknown>;
-  readonly ids: string[];
-}
-
 function q(scope: Scope): Kysely<NotificationsTables> {
   return tablesOf<NotificationsTables>(scope.db);
 }
@@ -119,17 +112,12 @@ export class KyselyNotificationDeliveryRepository implements NotificationDeliver
 
   async settleMany(scope: Scope, settlements: readonly PendingSettlement[]): Promise<Set<string>> {
     const updated = new Set<string>();
-    for (const group of groupByTransition(settlements)) {
-      const set: Record<string, unknown> = {};
-      for (const column of STATE_COLUMNS) {
-        const value = group.values[column];
-        set[column] = value === SAME_AS_ID ? sql.ref('id') : value;
-      }
+    for (const group of settlementGroups(settlements)) {
       for (let i = 0; i < group.ids.length; i += IDS_PER_STATEMENT) {
         const ids = group.ids.slice(i, i + IDS_PER_STATEMENT);
         let update = q(scope)
           .updateTable(TABLE)
-          .set(set as Partial<NewDeliveryRow>)
+          .set(group.set)
           .where('id', 'in', ids)
           .where('status', '=', group.expected.status);
         if (group.expected.leaseToken !== undefined) {
@@ -216,36 +204,10 @@ export class KyselyNotificationDeliveryRepository implements NotificationDeliver
   async findBySourceApp(scope: Scope, sourceApp: string): Promise<SourcedDelivery[]> {
     const rows = await q(scope)
       .selectFrom(TABLE)
-      .select([
-        'id',
-        'recipient_id',
-        'source_key',
-        'source_rule',
-        'status',
-        'title',
-        'message',
-        'url',
-        'scheduled_at',
-        'event_at',
-        'expires_at',
-        'created_at',
-      ])
+      .select(SOURCED_COLUMNS)
       .where('source_app', '=', sourceApp)
       .execute();
-    return rows.map((r) => ({
-      id: r.id,
-      recipientId: r.recipient_id,
-      sourceKey: r.source_key ?? '',
-      rule: r.source_rule,
-      status: r.status,
-      title: r.title,
-      message: r.message,
-      url: r.url,
-      scheduledAt: r.scheduled_at,
-      eventAt: r.event_at,
-      expiresAt: r.expires_at,
-      createdAt: r.created_at,
-    }));
+    return rows.map(sourcedDeliveryOf);
   }
 
   async findByIds(scope: Scope, ids: readonly string[]): Promise<NotificationDelivery[]> {
@@ -290,6 +252,16 @@ export class KyselyNotificationDeliveryRepository implements NotificationDeliver
     return updated;
   }
 
+  async countByStatus(scope: Scope): Promise<Partial<Record<NotificationStatus, number>>> {
+    const rows = await q(scope)
+      .selectFrom(TABLE)
+      .select((eb) => ['status', eb.fn.countAll<number>().as('n')])
+      .groupBy('status')
+      .execute();
+    // PostgreSQL's count is int8: the pool's type parser hands it over as a number.
+    return Object.fromEntries(rows.map((r) => [r.status, r.n]));
+  }
+
   async deleteSettled(scope: Scope, ids: readonly string[]): Promise<number> {
     let deleted = 0;
     for (let i = 0; i < ids.length; i += IDS_PER_STATEMENT) {
@@ -302,29 +274,4 @@ export class KyselyNotificationDeliveryRepository implements NotificationDeliver
     }
     return deleted;
   }
-}
-
-/** Buckets settlements whose state columns (and expected state) are identical. */
-function groupByTransition(settlements: readonly PendingSettlement[]): Group[] {
-  const groups = new Map<string, Group>();
-  for (const { delivery, expected } of settlements) {
-    const row = deliveryToRow(delivery.snapshot());
-    const values = {} as Record<StateColumn, unknown>;
-    for (const column of STATE_COLUMNS) {
-      const value = row[column];
-      values[column] = value === row.id ? SAME_AS_ID : value;
-    }
-    const key = JSON.stringify([
-      expected.status,
-      expected.leaseToken ?? null,
-      ...STATE_COLUMNS.map((c) => values[c]),
-    ]);
-    let group = groups.get(key);
-    if (!group) {
-      group = { expected, values, ids: [] };
-      groups.set(key, group);
-    }
-    group.ids.push(row.id);
-  }
-  return [...groups.values()];
 }

@@ -1,3 +1,4 @@
+import { type SourcedDelivery } from '../application/ports/notification-delivery.repository';
 import {
   NotificationDelivery,
   type NotificationDeliveryState,
@@ -88,6 +89,7 @@ export const STATE_COLUMNS = [
   'claimed_by',
 ] as const satisfies readonly (keyof NewDeliveryRow)[];
 
+/** One of {@link STATE_COLUMNS}. */
 export type StateColumn = (typeof STATE_COLUMNS)[number];
 
 /**
@@ -124,4 +126,41 @@ const ALL_COLUMNS: Record<keyof DeliveryRow, true> = {
   sort_at: true,
 };
 
+/** Every column of `notification_deliveries`, in one fixed order (the compiled single-row INSERT binds them so). */
 export const DELIVERY_COLUMNS = Object.keys(ALL_COLUMNS) as (keyof DeliveryRow)[];
+
+/** The columns reconcile compares of a producer's deliveries (one indexed read, no full rows). */
+export const SOURCED_COLUMNS = [
+  'id',
+  'recipient_id',
+  'source_key',
+  'source_rule',
+  'status',
+  'title',
+  'message',
+  'url',
+  'scheduled_at',
+  'event_at',
+  'expires_at',
+  'created_at',
+] as const satisfies readonly (keyof DeliveryRow)[];
+
+/** A row read with {@link SOURCED_COLUMNS}, as reconcile compares it. */
+export function sourcedDeliveryOf(
+  r: Pick<DeliveryRow, (typeof SOURCED_COLUMNS)[number]>,
+): SourcedDelivery {
+  return {
+    id: r.id,
+    recipientId: r.recipient_id,
+    sourceKey: r.source_key ?? '',
+    rule: r.source_rule,
+    status: r.status,
+    title: r.title,
+    message: r.message,
+    url: r.url,
+    scheduledAt: r.scheduled_at,
+    eventAt: r.event_at,
+    expiresAt: r.expires_at,
+    createdAt: r.created_at,
+  };
+}

@@ -91,6 +91,7 @@ export interface NotificationDeliveryLogTable {
   projected_at: string;
 }
 
+/** The context's tables, as kysely sees them. */
 export interface NotificationsTables {
   notification_deliveries: NotificationDeliveriesTable;
   notification_inbox: NotificationInboxTable;
@@ -98,7 +99,11 @@ export interface NotificationsTables {
   notification_delivery_log: NotificationDeliveryLogTable;
 }
 
+/** A delivery row as read. */
 export type DeliveryRow = Selectable<NotificationDeliveriesTable>;
+/** A delivery row as inserted. */
 export type NewDeliveryRow = Insertable<NotificationDeliveriesTable>;
+/** An inbox row as read. */
 export type InboxRow = Selectable<NotificationInboxTable>;
+/** A subscription row as read. */
 export type SubscriptionRow = Selectable<NotificationSubscriptionsTable>;

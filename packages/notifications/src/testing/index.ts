@@ -3,3 +3,7 @@
 export * from './test-app';
 export * from './webhook-receiver';
 export * from './fakes';
+export * from './handler-fixtures';
+export * from './in-memory-delivery.repository';
+export * from './in-memory-inbox.repository';
+export * from './in-memory-subscription.repository';

@@ -8,6 +8,7 @@ import {
 import { type NotificationsTables } from '../infrastructure/notifications.tables';
 import { notificationsContext, type NotificationsContextOptions } from '../notifications.context';
 
+/** An application running the notifications context for a test, with its clock and tables. */
 export interface NotificationsTestApp {
   readonly app: Application;
   readonly clock: ManualClock;

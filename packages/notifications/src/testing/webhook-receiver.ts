@@ -7,6 +7,7 @@ export interface ReceivedWebhook {
   readonly body: string;
 }
 
+/** A real HTTP server on 127.0.0.1 that records the webhook requests it gets and answers from a script. */
 export interface WebhookReceiver {
   /** `http://127.0.0.1:<port>/hook`. */
   readonly url: string;

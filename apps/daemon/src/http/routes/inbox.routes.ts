@@ -1,6 +1,8 @@
 import { commandPayload, queryPayload } from '../command-payload';
 import { NOTIFICATION_COMMANDS as C } from '../notification-commands';
+import { type InboxItemView, type Page } from '@tickler/notifications';
 import { type RouteSpec } from '../route';
+import { recipientFromPath, toHttpView } from '../user-naming';
 import { INBOX_ITEM_SCHEMA, pageOf } from '../schemas';
 
 /** `/v1/users/{userId}/inbox[/{id}/read]` */
@@ -27,9 +29,9 @@ export function inboxRoutes(): RouteSpec[] {
         }
         const result = await app.bus.dispatchPlain(C.inboxList, {
           ...payload,
-          recipientId: params.userId ?? '',
+          ...recipientFromPath(params),
         });
-        return { status: 200, body: result };
+        return { status: 200, body: toHttpView(result as Page<InboxItemView>) };
       },
     },
     {
@@ -43,10 +45,11 @@ export function inboxRoutes(): RouteSpec[] {
       errorStatuses: [404],
       handle: async ({ app, params, body }) => {
         const payload = commandPayload(C.inboxMarkRead, body, {
-          recipientId: params.userId ?? '',
+          ...recipientFromPath(params),
           inboxId: params.id ?? '',
         });
-        return { status: 200, body: await app.bus.dispatchPlain(C.inboxMarkRead, payload) };
+        const item = (await app.bus.dispatchPlain(C.inboxMarkRead, payload)) as InboxItemView;
+        return { status: 200, body: toHttpView(item) };
       },
     },
   ];

@@ -1,8 +1,8 @@
-import { CommandValidationError } from '@tickler/core';
-import { batchPayload, withUserIdPaths } from '../batch-payload';
+import { type SendNotificationsResult } from '@tickler/notifications';
 import { commandPayload } from '../command-payload';
 import { NOTIFICATION_COMMANDS as C } from '../notification-commands';
 import { type RouteSpec } from '../route';
+import { dispatchBulk, toHttpView } from '../user-naming';
 import {
   DELIVER_DUE_BODY,
   DELIVER_DUE_RESULT,
@@ -45,7 +45,12 @@ export function internalRoutes(): RouteSpec[] {
       responses: { 200: { description: 'What changed.', schema: RECONCILE_RESULT } },
       handle: async ({ app, body }) => ({
         status: 200,
-        body: await app.bus.dispatchPlain(C.reconcile, commandPayload(C.reconcile, body, {})),
+        body: await dispatchBulk(
+          app,
+          C.reconcile,
+          commandPayload(C.reconcile, body, {}),
+          'planned',
+        ),
       }),
     },
     {
@@ -62,12 +67,8 @@ export function internalRoutes(): RouteSpec[] {
         200: { description: 'One result per item, in order.', schema: SEND_BATCH_RESULT },
       },
       handle: async ({ app, body }) => {
-        const payload = batchPayload(C.sendMany, body);
-        try {
-          return { status: 200, body: await app.bus.dispatchPlain(C.sendMany, payload) };
-        } catch (error) {
-          throw error instanceof CommandValidationError ? withUserIdPaths(error) : error;
-        }
+        const result = await dispatchBulk(app, C.sendMany, body, 'items');
+        return { status: 200, body: toHttpView(result as SendNotificationsResult) };
       },
     },
   ];

@@ -1,8 +1,13 @@
 import { CommandValidationError } from '@tickler/core';
-import { type SendNotificationResult } from '@tickler/notifications';
+import {
+  type NotificationView,
+  type Page,
+  type SendNotificationResult,
+} from '@tickler/notifications';
 import { commandPayload, queryPayload } from '../command-payload';
 import { NOTIFICATION_COMMANDS as C } from '../notification-commands';
 import { type RouteInput, type RouteSpec } from '../route';
+import { recipientFromPath, toHttpView } from '../user-naming';
 import { NOTIFICATION_SCHEMA, pageOf, PATCH_BODY, SEND_BODY } from '../schemas';
 
 const BASE = '/v1/users/{userId}/notifications';
@@ -31,9 +36,9 @@ function withIdempotencyKey(payload: unknown, header: string | string[] | undefi
 /** Dispatches a command about one delivery of the path's user. */
 function onDelivery(type: string) {
   return async ({ app, params, body }: RouteInput) => {
-    const fromPath = { recipientId: params.userId ?? '', id: params.id ?? '' };
+    const fromPath = { ...recipientFromPath(params), id: params.id ?? '' };
     const result = await app.bus.dispatchPlain(type, commandPayload(type, body, fromPath));
-    return { status: 200, body: result };
+    return { status: 200, body: toHttpView(result as NotificationView) };
   };
 }
 
@@ -64,11 +69,11 @@ export function notificationRoutes(): RouteSpec[] {
       },
       handle: async ({ app, params, body, headers }) => {
         const payload = withIdempotencyKey(
-          commandPayload(C.send, body, { recipientId: params.userId ?? '' }),
+          commandPayload(C.send, body, recipientFromPath(params)),
           headers['idempotency-key'],
         );
         const result = (await app.bus.dispatchPlain(C.send, payload)) as SendNotificationResult;
-        return { status: result.created ? 201 : 200, body: result.delivery };
+        return { status: result.created ? 201 : 200, body: toHttpView(result.delivery) };
       },
     },
     {
@@ -89,9 +94,9 @@ export function notificationRoutes(): RouteSpec[] {
       handle: async ({ app, params, query }) => {
         const result = await app.bus.dispatchPlain(C.list, {
           ...queryPayload(query, ['limit']),
-          recipientId: params.userId ?? '',
+          ...recipientFromPath(params),
         });
-        return { status: 200, body: result };
+        return { status: 200, body: toHttpView(result as Page<NotificationView>) };
       },
     },
     {

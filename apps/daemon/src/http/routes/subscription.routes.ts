@@ -1,7 +1,9 @@
 import { CommandValidationError } from '@tickler/core';
 import { commandPayload } from '../command-payload';
 import { NOTIFICATION_COMMANDS as C } from '../notification-commands';
+import { type NewSubscriptionView, type SubscriptionView } from '@tickler/notifications';
 import { type RouteSpec } from '../route';
+import { recipientFromPath, toHttpView } from '../user-naming';
 import { NEW_SUBSCRIPTION_SCHEMA, SUBSCRIPTION_BODY, SUBSCRIPTION_SCHEMA } from '../schemas';
 
 /**
@@ -37,10 +39,13 @@ export function subscriptionRoutes(): RouteSpec[] {
       requestBody: SUBSCRIPTION_BODY,
       responses: { 201: { description: 'Registered.', schema: NEW_SUBSCRIPTION_SCHEMA } },
       handle: async ({ app, params, body }) => {
-        const payload = commandPayload(C.subscriptionRegister, webhookBody(body), {
-          recipientId: params.userId ?? '',
-        });
-        return { status: 201, body: await app.bus.dispatchPlain(C.subscriptionRegister, payload) };
+        const payload = commandPayload(
+          C.subscriptionRegister,
+          webhookBody(body),
+          recipientFromPath(params),
+        );
+        const created = await app.bus.dispatchPlain(C.subscriptionRegister, payload);
+        return { status: 201, body: toHttpView(created as NewSubscriptionView) };
       },
     },
     {
@@ -60,10 +65,8 @@ export function subscriptionRoutes(): RouteSpec[] {
         },
       },
       handle: async ({ app, params }) => {
-        const result = await app.bus.dispatchPlain(C.subscriptionList, {
-          recipientId: params.userId ?? '',
-        });
-        return { status: 200, body: Array.isArray(result) ? { items: result } : result };
+        const result = await app.bus.dispatchPlain(C.subscriptionList, recipientFromPath(params));
+        return { status: 200, body: { items: toHttpView(result as SubscriptionView[]) } };
       },
     },
     {
@@ -77,7 +80,7 @@ export function subscriptionRoutes(): RouteSpec[] {
       errorStatuses: [404],
       handle: async ({ app, params, body }) => {
         const payload = commandPayload(C.subscriptionRemove, body, {
-          recipientId: params.userId ?? '',
+          ...recipientFromPath(params),
           id: params.id ?? '',
         });
         await app.bus.dispatchPlain(C.subscriptionRemove, payload);

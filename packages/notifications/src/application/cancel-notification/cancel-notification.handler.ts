@@ -8,6 +8,7 @@ import { type NotificationDeliveryRepository } from '../ports/notification-deliv
 import { type TransactionRunner } from '../ports/transaction-runner.port';
 import { CancelNotification } from './cancel-notification.command';
 
+/** Handles `CancelNotification`: loads the recipient's delivery, cancels it (a no-op when already canceled), saves it guarded by its loaded status. */
 @injectable()
 export class CancelNotificationHandler implements CommandHandler<CancelNotification> {
   static readonly handles = CancelNotification;

@@ -13,6 +13,7 @@ export interface WebhookClaim {
   readonly subscription: WebhookSubscription;
 }
 
+/** What one due batch decided: the guarded writes, the inbox rows, the webhook claims to send after commit, and the counts. */
 export interface DueBatchPlan {
   readonly settlements: PendingSettlement[];
   readonly inboxItems: InboxItem[];
@@ -22,6 +23,7 @@ export interface DueBatchPlan {
   deferred: number;
 }
 
+/** What deciding one due batch needs besides the rows: the instant, the policies, the claim lease and the recipients' webhooks. */
 export interface DueBatchContext {
   /** ISO UTC. */
   readonly now: string;

@@ -7,6 +7,7 @@ import { type NotificationView } from '../notification.view';
 import { type NotificationDeliveryRepository } from '../ports/notification-delivery.repository';
 import { GetNotification } from './get-notification.command';
 
+/** Handles `GetNotification`: one read outside any transaction; another recipient's id is not found. */
 @injectable()
 export class GetNotificationHandler implements CommandHandler<GetNotification> {
   static readonly handles = GetNotification;

@@ -7,6 +7,7 @@ import { decodeCursor, encodeCursor } from '../page-cursor';
 import { type InboxRepository } from '../ports/inbox.repository';
 import { ListInbox } from './list-inbox.command';
 
+/** Handles `ListInbox`: one page newest first, reading one row more than the page to know whether another follows. */
 @injectable()
 export class ListInboxHandler implements CommandHandler<ListInbox> {
   static readonly handles = ListInbox;

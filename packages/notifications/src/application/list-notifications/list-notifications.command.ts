@@ -1,23 +1,15 @@
 import { IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
 import { Command } from '@tickler/core';
+import { NOTIFICATION_STATUSES } from '../../domain/notification-status';
 import { type NotificationStatus, type NotificationView, type Page } from '../notification.view';
 import { IsRecipientId } from '../recipient-id.validator';
-
-const STATUSES: NotificationStatus[] = [
-  'scheduled',
-  'sending',
-  'sent',
-  'canceled',
-  'missed',
-  'failed',
-];
 
 /** One page of a recipient's deliveries, ordered by send instant (immediate: creation), then id. */
 export class ListNotifications extends Command<Page<NotificationView>> {
   static readonly type = 'notifications.list';
 
   @IsRecipientId() recipientId!: string;
-  @IsOptional() @IsIn(STATUSES) status?: NotificationStatus;
+  @IsOptional() @IsIn(NOTIFICATION_STATUSES) status?: NotificationStatus;
   /** Page size, 1–200. Default 50. */
   @IsOptional() @IsInt() @Min(1) @Max(200) limit?: number;
   /** `nextCursor` of the previous page. */

@@ -7,6 +7,7 @@ import { decodeCursor, encodeCursor } from '../page-cursor';
 import { type NotificationDeliveryRepository } from '../ports/notification-delivery.repository';
 import { ListNotifications } from './list-notifications.command';
 
+/** Handles `ListNotifications`: one page by send instant, then id, with an opaque cursor to the next. */
 @injectable()
 export class ListNotificationsHandler implements CommandHandler<ListNotifications> {
   static readonly handles = ListNotifications;

@@ -6,6 +6,7 @@ import { type SubscriptionView } from '../notification.view';
 import { type SubscriptionRepository } from '../ports/subscription.repository';
 import { ListSubscriptions } from './list-subscriptions.command';
 
+/** Handles `ListSubscriptions`: the recipient's endpoints, secrets left out. */
 @injectable()
 export class ListSubscriptionsHandler implements CommandHandler<ListSubscriptions> {
   static readonly handles = ListSubscriptions;

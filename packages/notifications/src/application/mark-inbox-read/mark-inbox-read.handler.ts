@@ -8,6 +8,7 @@ import { type InboxRepository } from '../ports/inbox.repository';
 import { type TransactionRunner } from '../ports/transaction-runner.port';
 import { MarkInboxRead } from './mark-inbox-read.command';
 
+/** Handles `MarkInboxRead`: stamps the first read instant, then answers the item. */
 @injectable()
 export class MarkInboxReadHandler implements CommandHandler<MarkInboxRead> {
   static readonly handles = MarkInboxRead;

@@ -12,6 +12,7 @@ export interface InboxItem {
   readonly readAt: string | null;
 }
 
+/** One page of a recipient's inbox, newest first. */
 export interface ListInboxQuery {
   readonly recipientId: string;
   readonly limit: number;

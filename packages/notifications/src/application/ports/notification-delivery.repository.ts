@@ -38,6 +38,7 @@ export interface ListPosition {
   readonly id: string;
 }
 
+/** One page of a recipient's deliveries, by (send instant, id). */
 export interface ListDeliveriesQuery {
   readonly recipientId: string;
   readonly status?: NotificationStatus;
@@ -95,6 +96,8 @@ export interface NotificationDeliveryRepository {
    * multi-row UPDATEs, each row guarded by its expected state. Returns the ids updated.
    */
   saveMany(scope: Scope, pending: readonly PendingSettlement[]): Promise<Set<string>>;
+  /** How many deliveries are in each status (one grouped read; absent statuses left out). */
+  countByStatus(scope: Scope): Promise<Partial<Record<NotificationStatus, number>>>;
   /** Reconcile: deletes the given rows if they are settled (sent/canceled/missed/failed); returns how many. */
   deleteSettled(scope: Scope, ids: readonly string[]): Promise<number>;
 }

@@ -7,7 +7,7 @@ export interface NormalisedEntry {
   /** (recipient, source key, rule): the row's identity within the producer app. */
   readonly key: string;
   readonly index: number;
-  readonly userId: string;
+  readonly recipientId: string;
   readonly sourceKey: string;
   readonly title: string;
   readonly message: string;
@@ -23,8 +23,8 @@ export interface NormalisedEntry {
 }
 
 /** The reconcile key of a row or entry. NUL cannot occur in the validated texts. */
-export function reconcileKey(userId: string, sourceKey: string, rule: string | null): string {
-  return `${userId}\u0000${sourceKey}\u0000${rule ?? ''}`;
+export function reconcileKey(recipientId: string, sourceKey: string, rule: string | null): string {
+  return `${recipientId}\u0000${sourceKey}\u0000${rule ?? ''}`;
 }
 
 function optionalInstant(value: string | null | undefined, field: string): string | null {
@@ -33,7 +33,7 @@ function optionalInstant(value: string | null | undefined, field: string): strin
 
 /**
  * Normalises a validated plan: instants to the stored form, the send instant derived from a
- * lead rule. Two entries with the same (userId, sourceKey, rule) are a validation error naming
+ * lead rule. Two entries with the same (recipientId, sourceKey, rule) are a validation error naming
  * the later one: the plan must say once what each row is.
  */
 export function normalisePlan(planned: readonly PlannedNotification[]): NormalisedEntry[] {
@@ -52,12 +52,12 @@ export function normalisePlan(planned: readonly PlannedNotification[]): Normalis
         ? parseInstant(p.scheduledAt, `planned.${index}.scheduledAt`)
         : rule.sendInstant(eventAt, expiresAt);
     const ruleText = rule === null ? null : rule.toString();
-    const key = reconcileKey(p.userId, p.sourceKey, ruleText);
+    const key = reconcileKey(p.recipientId, p.sourceKey, ruleText);
     const first = seen.get(key);
     if (first !== undefined) {
       problems.push({
         path: `planned.${index}.sourceKey`,
-        message: `duplicates planned.${first} (same userId, sourceKey and rule)`,
+        message: `duplicates planned.${first} (same recipientId, sourceKey and rule)`,
       });
       return;
     }
@@ -65,7 +65,7 @@ export function normalisePlan(planned: readonly PlannedNotification[]): Normalis
     entries.push({
       key,
       index,
-      userId: p.userId,
+      recipientId: p.recipientId,
       sourceKey: p.sourceKey,
       title: p.title,
       message: p.message,

@@ -3,7 +3,7 @@ import {
   type DeliveryChanges,
   NotificationDelivery,
 } from '../../domain/notification-delivery.entity';
-import { isSettled } from '../../domain/notification-status';
+import { isSettled } from '../../domain/notification-transitions';
 import { type ReconcileResult } from '../notification.view';
 import {
   type PendingSettlement,
@@ -11,6 +11,7 @@ import {
 } from '../ports/notification-delivery.repository';
 import { type NormalisedEntry, reconcileKey } from './normalise-plan';
 
+/** What planning a reconcile needs besides the plan and the stored rows. */
 export interface ReconcileContext {
   readonly sourceApp: string;
   /** ISO UTC. */
@@ -149,7 +150,7 @@ export function applyToLoaded(
 function create(entry: NormalisedEntry, ctx: ReconcileContext): NotificationDelivery {
   return NotificationDelivery.create(
     {
-      recipientId: entry.userId,
+      recipientId: entry.recipientId,
       channel: 'inbox',
       title: entry.title,
       message: entry.message,

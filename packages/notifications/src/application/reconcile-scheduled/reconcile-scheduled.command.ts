@@ -22,7 +22,7 @@ import { IsRecipientId } from '../recipient-id.validator';
  */
 export interface PlannedNotification {
   /** The recipient. Fan-out is the producer's job: one entry per person (see `fanOut`). */
-  userId: string;
+  recipientId: string;
   /** Stable key of the producer's source occurrence; never derived from the clock. */
   sourceKey: string;
   title: string;
@@ -33,7 +33,7 @@ export interface PlannedNotification {
   eventAt?: string;
   /** End of the event's window; required by `@expiry` rules. */
   expiresAt?: string;
-  /** `lead:3600`, `lead:0@expiry`; with `userId` and `sourceKey`, the row's identity. */
+  /** `lead:3600`, `lead:0@expiry`; with `recipientId` and `sourceKey`, the row's identity. */
   rule?: string;
   sourceCollection?: string;
   sourceId?: string;
@@ -41,7 +41,7 @@ export interface PlannedNotification {
 
 /** Validated shape of a {@link PlannedNotification} (the bus builds it from plain data). */
 export class PlannedNotificationInput implements PlannedNotification {
-  @IsRecipientId() userId!: string;
+  @IsRecipientId() recipientId!: string;
   @IsString() @IsNotEmpty() @MaxLength(500) sourceKey!: string;
   @IsString() @IsNotEmpty() @MaxLength(200) title!: string;
   @IsString() @MaxLength(4000) message!: string;

@@ -41,7 +41,7 @@ function setup(deliveries = new InMemoryDeliveryRepository()) {
 
 function entry(fields: Partial<PlannedNotification> = {}): PlannedNotification {
   return {
-    userId: 'alice',
+    recipientId: 'alice',
     sourceKey: 'event:1',
     title: 'Concert',
     message: 'Doors at 19:30',
@@ -147,7 +147,7 @@ describe('ReconcileScheduledHandler', () => {
     expect(uow.published).toHaveLength(published);
   });
 
-  it('refuses two entries with the same (userId, sourceKey, rule), naming the later one', async () => {
+  it('refuses two entries with the same (recipientId, sourceKey, rule), naming the later one', async () => {
     const { run } = setup();
     await expect(
       run([
@@ -160,7 +160,7 @@ describe('ReconcileScheduledHandler', () => {
       fields: [
         {
           path: 'planned.2.sourceKey',
-          message: 'duplicates planned.0 (same userId, sourceKey and rule)',
+          message: 'duplicates planned.0 (same recipientId, sourceKey and rule)',
         },
       ],
     });
@@ -168,11 +168,11 @@ describe('ReconcileScheduledHandler', () => {
 });
 
 describe('fanOut', () => {
-  it('makes one entry per distinct recipient, replacing any userId given', () => {
-    const base = entry({ userId: 'ignored', url: '/e/1' });
+  it('makes one entry per distinct recipient, replacing any recipientId given', () => {
+    const base = entry({ recipientId: 'ignored', url: '/e/1' });
     expect(fanOut(base, new Set(['a', 'b']))).toEqual([
-      { ...base, userId: 'a' },
-      { ...base, userId: 'b' },
+      { ...base, recipientId: 'a' },
+      { ...base, recipientId: 'b' },
     ]);
     expect(fanOut(base, [])).toEqual([]);
   });

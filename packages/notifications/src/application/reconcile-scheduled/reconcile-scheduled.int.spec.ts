@@ -20,7 +20,7 @@ const DAY = 24 * HOUR;
 
 function entry(fields: Partial<PlannedNotification> = {}): PlannedNotification {
   return {
-    userId: 'alice',
+    recipientId: 'alice',
     sourceKey: 'bins:2026-09-10',
     title: 'Bins out tonight',
     message: 'Trash and recycling.',
@@ -119,7 +119,7 @@ describe('ReconcileScheduled on SQLite', () => {
     const plan = [
       entry({ sourceKey: 'a' }),
       entry({ sourceKey: 'b', eventAt: at(3 * HOUR), rule: 'lead:600', scheduledAt: undefined }),
-      entry({ sourceKey: 'a', userId: 'bob', url: '/x' }),
+      entry({ sourceKey: 'a', recipientId: 'bob', url: '/x' }),
     ];
     expect(await reconcile(t.app, plan)).toEqual(counts({ created: 3 }));
     const before = await rows(t);
@@ -341,7 +341,7 @@ describe('ReconcileScheduled on SQLite', () => {
       entry({ ...lead, rule: 'lead:3600' }),
       entry({ ...lead, rule: 'lead:0@expiry' }),
       entry({ scheduledAt: at(HOUR) }),
-      entry({ ...lead, rule: 'lead:3600', userId: 'bob' }),
+      entry({ ...lead, rule: 'lead:3600', recipientId: 'bob' }),
     ]);
     expect(result).toEqual(counts({ created: 4 }));
     const stored = await t.db
@@ -391,7 +391,7 @@ describe('ReconcileScheduled on SQLite', () => {
 
   it('fans one entry out to one row per recipient', async () => {
     const planned = fanOut(entry({ sourceKey: 'bins' }), ['alice', 'bob', 'carol', 'bob']);
-    expect(planned.map((p) => p.userId)).toEqual(['alice', 'bob', 'carol']);
+    expect(planned.map((p) => p.recipientId)).toEqual(['alice', 'bob', 'carol']);
     expect(await reconcile(t.app, planned)).toEqual(counts({ created: 3 }));
     expect(
       await reconcile(t.app, fanOut(entry({ sourceKey: 'bins' }), ['alice', 'carol'])),
@@ -469,7 +469,7 @@ describe('ReconcileScheduled on SQLite', () => {
         entry({ scheduledAt: undefined, rule: 'lead:1h', eventAt: at(HOUR) }), // bad rule
         entry({ scheduledAt: 'tomorrow' }),
         entry({ eventAt: at(2 * HOUR), expiresAt: at(HOUR) }), // window ends before it starts
-        entry({ userId: 'a b', sourceKey: '' }),
+        entry({ recipientId: 'a b', sourceKey: '' }),
       ]),
     );
     expect(paths).toEqual(
@@ -482,7 +482,7 @@ describe('ReconcileScheduled on SQLite', () => {
         'planned.6.scheduledAt',
         'planned.7.expiresAt',
         'planned.8.sourceKey',
-        'planned.8.userId',
+        'planned.8.recipientId',
       ].sort(),
     );
     expect(await rows(t)).toEqual([]);
@@ -494,7 +494,7 @@ describe('ReconcileScheduled on SQLite', () => {
       pruneAfterDays: 7,
       planned: [
         {
-          userId: 'alice',
+          recipientId: 'alice',
           sourceKey: 'e1',
           title: 't',
           message: 'm',
@@ -502,7 +502,7 @@ describe('ReconcileScheduled on SQLite', () => {
           rule: 'lead:3600',
         },
         {
-          userId: 'bob',
+          recipientId: 'bob',
           sourceKey: 'e1',
           title: 't',
           message: 'm',
@@ -548,7 +548,7 @@ describe('ReconcileScheduled on SQLite', () => {
   it('reconciles thousands of entries in one call: create, then unchanged, then 10 % drift and 10 % removed', async () => {
     const N = 3000;
     const plan = Array.from({ length: N }, (_, i) =>
-      entry({ userId: `u${i % 300}`, sourceKey: `k${i}`, scheduledAt: at(HOUR + i * 1000) }),
+      entry({ recipientId: `u${i % 300}`, sourceKey: `k${i}`, scheduledAt: at(HOUR + i * 1000) }),
     );
     expect(await reconcile(t.app, plan)).toEqual(counts({ created: N }));
     expect(await reconcile(t.app, plan)).toEqual(counts({ unchanged: N }));

@@ -17,6 +17,7 @@ import {
 import { type TransactionRunner } from '../ports/transaction-runner.port';
 import { RegisterWebhook } from './register-webhook.command';
 
+/** Handles `RegisterWebhook`: a new id and secret, upserted as the recipient's one endpoint. */
 @injectable()
 export class RegisterWebhookHandler implements CommandHandler<RegisterWebhook> {
   static readonly handles = RegisterWebhook;

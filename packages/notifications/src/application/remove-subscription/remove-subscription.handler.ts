@@ -6,6 +6,7 @@ import { type SubscriptionRepository } from '../ports/subscription.repository';
 import { type TransactionRunner } from '../ports/transaction-runner.port';
 import { RemoveSubscription } from './remove-subscription.command';
 
+/** Handles `RemoveSubscription`: removes the recipient's endpoint or answers not found. */
 @injectable()
 export class RemoveSubscriptionHandler implements CommandHandler<RemoveSubscription> {
   static readonly handles = RemoveSubscription;

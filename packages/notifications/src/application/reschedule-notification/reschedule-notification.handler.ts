@@ -15,6 +15,7 @@ import { type TransactionRunner } from '../ports/transaction-runner.port';
 import { type DeliveryWakeUp } from '../ports/wake-up.port';
 import { RescheduleNotification } from './reschedule-notification.command';
 
+/** Handles `RescheduleNotification`: edits the scheduled delivery and, when its instant moved, the wake-up, in one transaction. */
 @injectable()
 export class RescheduleNotificationHandler implements CommandHandler<RescheduleNotification> {
   static readonly handles = RescheduleNotification;

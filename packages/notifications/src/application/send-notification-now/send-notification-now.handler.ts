@@ -11,6 +11,7 @@ import { type TransactionRunner } from '../ports/transaction-runner.port';
 import { type DeliveryWakeUp } from '../ports/wake-up.port';
 import { SendNotificationNow } from './send-notification-now.command';
 
+/** Handles `SendNotificationNow`: an inbox delivery is sent (or missed in dry-run) in this transaction; a webhook is brought due now and the dispatcher woken. */
 @injectable()
 export class SendNotificationNowHandler implements CommandHandler<SendNotificationNow> {
   static readonly handles = SendNotificationNow;

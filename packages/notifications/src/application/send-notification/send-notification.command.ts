@@ -21,6 +21,7 @@ export class NotificationSourceInput {
   @IsOptional() @IsString() @MaxLength(200) id?: string;
 }
 
+/** The delivery, and whether this call created it (false: an idempotent replay). */
 export interface SendNotificationResult {
   delivery: NotificationView;
   /** False when an earlier call with the same idempotency key already created it. */

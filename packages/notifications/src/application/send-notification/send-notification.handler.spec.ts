@@ -1,31 +1,11 @@
-import { ManualClock } from '@tickler/core';
-import { resolveNotificationsOptions } from '../notifications.options';
-import {
-  FakeUnitOfWork,
-  InMemoryDeliveryRepository,
-  InMemoryInboxRepository,
-  RecordingWakeUp,
-  sendCommand,
-  SequentialIds,
-} from '../../testing';
+import { sendCommand, sendHandlerFakes } from '../../testing';
 import { SendNotificationHandler } from './send-notification.handler';
 
 const NOW = '2026-09-10T08:30:00.000Z';
 
 function setup(options = {}) {
-  const uow = new FakeUnitOfWork();
-  const deliveries = new InMemoryDeliveryRepository();
-  const inbox = new InMemoryInboxRepository();
-  const wakeUp = new RecordingWakeUp();
-  const handler = new SendNotificationHandler(
-    uow,
-    new ManualClock(NOW),
-    new SequentialIds(),
-    deliveries,
-    inbox,
-    wakeUp,
-    resolveNotificationsOptions(options),
-  );
+  const { uow, deliveries, inbox, wakeUp, args } = sendHandlerFakes(options);
+  const handler = new SendNotificationHandler(...args);
   return { uow, deliveries, inbox, wakeUp, handler };
 }
 

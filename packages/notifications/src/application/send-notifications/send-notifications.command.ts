@@ -9,6 +9,7 @@ import {
 /** Entries per `SendNotifications` call: bounds one transaction's size and a request's memory. */
 export const MAX_SEND_ITEMS = 10_000;
 
+/** What `SendNotifications` answers. */
 export interface SendNotificationsResult {
   /** One per item, in the order given. */
   results: SendNotificationResult[];

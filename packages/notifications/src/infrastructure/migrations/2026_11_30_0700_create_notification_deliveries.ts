@@ -1,6 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 // Frozen in time: never import application code here.
+/** Applies this migration. */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('notification_deliveries')
@@ -86,6 +87,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   );
 }
 
+/** Reverts this migration. */
 export async function down(db: Kysely<unknown>): Promise<void> {
   await db.schema.dropTable('notification_subscriptions').execute();
   await db.schema.dropTable('notification_inbox').execute();

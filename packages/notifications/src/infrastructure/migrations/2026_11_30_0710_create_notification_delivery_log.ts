@@ -1,6 +1,7 @@
 import { type Kysely, PostgresAdapter, sql } from 'kysely';
 
 // Frozen in time: never import application code here.
+/** Applies this migration. */
 export async function up(db: Kysely<unknown>): Promise<void> {
   // No uniqueness on delivery_id on purpose: exactly-once comes from the subscriber ledger,
   // and a duplicate here must stay visible to the crash tests rather than fail an insert.
@@ -26,6 +27,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   );
 }
 
+/** Reverts this migration. */
 export async function down(db: Kysely<unknown>): Promise<void> {
   await db.schema.dropTable('notification_delivery_log').execute();
 }

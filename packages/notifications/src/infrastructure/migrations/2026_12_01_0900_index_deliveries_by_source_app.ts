@@ -1,6 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 // Frozen in time: never import application code here.
+/** Applies this migration. */
 export async function up(db: Kysely<unknown>): Promise<void> {
   // Reconcile loads every row of one producer app at once. The unique source index leads with
   // recipient_id, so it cannot serve `source_app = ?`; without this the read scans the table.
@@ -10,6 +11,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   );
 }
 
+/** Reverts this migration. */
 export async function down(db: Kysely<unknown>): Promise<void> {
   await sql`drop index notification_deliveries_source_app`.execute(db);
 }

@@ -41,8 +41,10 @@ export const CONFIG_KEYS = [
   'TICKLER_LOG_LEVEL',
 ] as const;
 
+/** One of {@link CONFIG_KEYS}: an environment variable, or a key of the `TICKLER_CONFIG` file. */
 export type ConfigKey = (typeof CONFIG_KEYS)[number];
 
+/** The value each setting takes when neither the environment nor the file gives one. */
 export const CONFIG_DEFAULTS = {
   TICKLER_DB: './data/tickler.db',
   TICKLER_HOST: '127.0.0.1',

@@ -1,0 +1,113 @@
+import { type CancelReason, NotificationCanceled } from './notification-canceled.event';
+import { NotificationAttemptFailed } from './notification-attempt-failed.event';
+import { type NotificationDeliveryState } from './notification-delivery.state';
+import { NotificationFailed } from './notification-failed.event';
+import { NotificationMissed } from './notification-missed.event';
+import { NotificationRescheduled } from './notification-rescheduled.event';
+import { NotificationScheduled } from './notification-scheduled.event';
+import { NotificationSentEvent } from './notification-sent.event';
+import { type MissedReason } from './notification-status';
+
+// What each event of a delivery carries, read from its state right after the verb changed it.
+// The aggregate decides when an event happens; these decide only what it says.
+
+/** The delivery entered the queue. */
+export function scheduledEvent(s: NotificationDeliveryState, now: string): NotificationScheduled {
+  return NotificationScheduled.create(
+    {
+      deliveryId: s.id,
+      recipientId: s.recipientId,
+      channel: s.channel,
+      scheduledAt: s.scheduledAt,
+      dueAt: s.dueAt ?? s.createdAt,
+    },
+    now,
+  );
+}
+
+/** The delivery reached its recipient. */
+export function sentEvent(s: NotificationDeliveryState, now: string): NotificationSentEvent {
+  return NotificationSentEvent.create(
+    {
+      deliveryId: s.id,
+      inboxId: s.inboxId,
+      recipientId: s.recipientId,
+      channel: s.channel,
+      title: s.title,
+      message: s.message,
+      url: s.url,
+      sentAt: now,
+      scheduledAt: s.scheduledAt,
+    },
+    now,
+  );
+}
+
+/** The delivery was settled without being sent, for `reason`. */
+export function missedEvent(
+  s: NotificationDeliveryState,
+  reason: MissedReason,
+  now: string,
+): NotificationMissed {
+  return NotificationMissed.create(
+    { deliveryId: s.id, recipientId: s.recipientId, reason, scheduledAt: s.scheduledAt },
+    now,
+  );
+}
+
+/** The delivery was canceled, for `reason`. */
+export function canceledEvent(
+  s: NotificationDeliveryState,
+  reason: CancelReason,
+  now: string,
+): NotificationCanceled {
+  return NotificationCanceled.create({ deliveryId: s.id, recipientId: s.recipientId, reason }, now);
+}
+
+/** The delivery's content or send instant changed. */
+export function rescheduledEvent(
+  s: NotificationDeliveryState,
+  now: string,
+): NotificationRescheduled {
+  return NotificationRescheduled.create(
+    {
+      deliveryId: s.id,
+      recipientId: s.recipientId,
+      scheduledAt: s.scheduledAt,
+      title: s.title,
+      message: s.message,
+      url: s.url,
+    },
+    now,
+  );
+}
+
+/** An attempt failed with `lastError` and the next one falls due at `dueAt`. */
+export function attemptFailedEvent(
+  s: NotificationDeliveryState,
+  now: string,
+): NotificationAttemptFailed {
+  return NotificationAttemptFailed.create(
+    {
+      deliveryId: s.id,
+      recipientId: s.recipientId,
+      attempt: s.attempts,
+      error: s.lastError ?? '',
+      retryAt: s.dueAt ?? now,
+    },
+    now,
+  );
+}
+
+/** The delivery gave up after its attempts, with `lastError` as the reason. */
+export function failedEvent(s: NotificationDeliveryState, now: string): NotificationFailed {
+  return NotificationFailed.create(
+    {
+      deliveryId: s.id,
+      recipientId: s.recipientId,
+      attempts: s.attempts,
+      lastError: s.lastError ?? '',
+    },
+    now,
+  );
+}

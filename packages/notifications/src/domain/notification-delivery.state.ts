@@ -1,0 +1,80 @@
+import { type Channel, type MissedReason, type NotificationStatus } from './notification-status';
+
+/** Where an app-scheduled delivery came from (set by producers; opaque to the dispatcher). */
+export interface NotificationSource {
+  /** The producer app (`ReconcileScheduled.sourceApp`). */
+  readonly app: string;
+  /** The producer's stable idempotency key. */
+  readonly key: string;
+  /** The producer's collection and record the occurrence belongs to, if it says. */
+  readonly collection: string | null;
+  readonly id: string | null;
+  /** Lead rule the send instant was derived from (`lead:3600`), if any. */
+  readonly rule: string | null;
+}
+
+/** Everything a delivery is, as stored. Instants are ISO-8601 UTC text. */
+export interface NotificationDeliveryState {
+  readonly id: string;
+  readonly recipientId: string;
+  readonly channel: Channel;
+  readonly title: string;
+  readonly message: string;
+  readonly url: string | null;
+  /** Requested send instant; null for an immediate send. */
+  readonly scheduledAt: string | null;
+  readonly status: NotificationStatus;
+  /** Delivery attempts so far (an inbox send is one; each webhook claim is one). */
+  readonly attempts: number;
+  readonly lastError: string | null;
+  readonly sentAt: string | null;
+  readonly inboxId: string | null;
+  readonly source: NotificationSource | null;
+  readonly idempotencyKey: string | null;
+  /** Start of the event this reminds of; a row meant for before it is not sent after it. */
+  readonly eventAt: string | null;
+  /** End of the event's window; a row meant for before it is not sent after it. */
+  readonly expiresAt: string | null;
+  readonly missedReason: MissedReason | null;
+  readonly createdAt: string;
+  readonly updatedAt: string;
+  /**
+   * Next instant the dispatcher must look at this row: the send instant while `scheduled`,
+   * the retry instant after a failed attempt, the lease expiry while `sending`; null once
+   * settled. Bookkeeping only: no send/skip decision ever reads it.
+   */
+  readonly dueAt: string | null;
+  /** Fencing token of the current claim while `sending`. */
+  readonly leaseToken: string | null;
+  /**
+   * The instance (process) holding the claim while `sending`: once it no longer holds its
+   * instance lock the claim is recoverable at once, not at lease expiry. Null otherwise, or
+   * when the claimer is unknown (the lease alone decides).
+   */
+  readonly claimedBy: string | null;
+}
+
+/** What a caller provides to create a delivery (instants already normalised to ISO UTC). */
+export interface NewNotificationDelivery {
+  readonly recipientId: string;
+  readonly channel: Channel;
+  readonly title: string;
+  readonly message: string;
+  readonly url?: string | null;
+  readonly scheduledAt?: string | null;
+  readonly source?: NotificationSource | null;
+  readonly idempotencyKey?: string | null;
+  readonly eventAt?: string | null;
+  readonly expiresAt?: string | null;
+}
+
+/** Editable fields of a scheduled delivery. */
+export interface DeliveryChanges {
+  readonly title?: string;
+  readonly message?: string;
+  readonly url?: string | null;
+  readonly scheduledAt?: string;
+  /** Event window (ISO UTC); null clears it. */
+  readonly eventAt?: string | null;
+  readonly expiresAt?: string | null;
+}
