@@ -171,6 +171,8 @@ describe('tickler (built binary against a real daemon)', () => {
     [['remind', 'x', '--at', 'tomorrow', '--in', '5m'], 2, /give --at or --in, not both/],
     [['remind', 'x'], 2, /say when/],
     [['remind', 'x', '--in', 'soonish'], 2, /--in/],
+    [['remind', 'x', '--in', '5'], 2, /^tickler: --in: "5" has no unit; write e\.g\. 5s, 5m or 5h/],
+    [['remind', 'x', '--at', '5'], 2, /^tickler: --at: "5" has no unit/],
     [['edit', 'some-id'], 2, /nothing to change/],
     [
       ['show', '01900000-0000-7000-8000-000000000000'],

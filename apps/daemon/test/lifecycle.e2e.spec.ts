@@ -86,6 +86,7 @@ describe('daemon life cycle (real process)', () => {
   it.each([
     [{ TICKLER_PORT: 'eighty' }, 'TICKLER_PORT'],
     [{ TICKLER_GRACE: 'soon' }, 'TICKLER_GRACE'],
+    [{ TICKLER_GRACE: '12' }, 'TICKLER_GRACE: "12" has no unit'],
     [{ TICKLER_DELIVERY: 'carrier-pigeon' }, 'TICKLER_DELIVERY'],
     [{ TICKLER_ADMIN_TOKEN: 'short' }, 'TICKLER_ADMIN_TOKEN'],
     [{ TICKLER_CONFIG: '/nonexistent/tickler.json' }, 'TICKLER_CONFIG'],

@@ -70,6 +70,29 @@ describe('loadConfig', () => {
     expect(() => loadConfig(env)).toThrow(new RegExp(`^${key}:`));
   });
 
+  it.each([
+    ['1h 30m', 5_400_000],
+    ['PT12H', 43_200_000],
+    ['1.5h', 5_400_000],
+  ])('reads TICKLER_GRACE=%s with its unit', (grace, ms) => {
+    expect(loadConfig({ TICKLER_GRACE: grace }).graceMs).toBe(ms);
+  });
+
+  it('refuses a duration without a unit, in the environment and in the file, on one line', () => {
+    expect(() => loadConfig({ TICKLER_GRACE: '12' })).toThrow(
+      /^TICKLER_GRACE: "12" has no unit; write e\.g\. 12s, 12m or 12h/,
+    );
+    const file = path.join(tempDir(), 'grace.json');
+    fs.writeFileSync(file, JSON.stringify({ TICKLER_GRACE: 12 }));
+    expect(() => loadConfig({ TICKLER_CONFIG: file })).toThrow(/^TICKLER_GRACE: "12" has no unit/);
+    try {
+      loadConfig({ TICKLER_GRACE: '5' });
+    } catch (error) {
+      expect((error as Error).message).not.toContain('\n');
+      expect((error as ConfigError).key).toBe('TICKLER_GRACE');
+    }
+  });
+
   it('rejects a config file with an unknown key or that is not an object', () => {
     const dir = tempDir();
     const typo = path.join(dir, 'typo.json');

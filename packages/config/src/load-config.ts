@@ -70,14 +70,13 @@ function parsePort(text: string): number {
   return Number(text);
 }
 
-function parseGrace(text: string): number {
+/** A duration setting: its unit is required (`12h`, `90m`, `PT12H`); a bare `12` is refused. */
+function parseDurationSetting(key: ConfigKey, text: string): number {
   try {
-    return parseDuration(text, 'TICKLER_GRACE');
-  } catch {
-    throw new ConfigError(
-      'TICKLER_GRACE',
-      `"${text}" is not a duration like 30s, 15m, 12h or 1h30m`,
-    );
+    return parseDuration(text, key);
+  } catch (error) {
+    // parseDuration's message already starts with the key and says what to write instead.
+    throw new ConfigError(key, (error as Error).message.replace(`${key}: `, ''), { cause: error });
   }
 }
 
@@ -151,7 +150,10 @@ export function parseConfig(raw: RawConfig): DaemonConfig {
     port: parsePort(raw.TICKLER_PORT ?? CONFIG_DEFAULTS.TICKLER_PORT),
     adminToken,
     adminTokenFile: adminTokenFileFor(db),
-    graceMs: parseGrace(raw.TICKLER_GRACE ?? CONFIG_DEFAULTS.TICKLER_GRACE),
+    graceMs: parseDurationSetting(
+      'TICKLER_GRACE',
+      raw.TICKLER_GRACE ?? CONFIG_DEFAULTS.TICKLER_GRACE,
+    ),
     delivery: parseDelivery(raw.TICKLER_DELIVERY ?? CONFIG_DEFAULTS.TICKLER_DELIVERY),
     logLevel,
   };

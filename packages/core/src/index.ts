@@ -8,6 +8,7 @@ export * from './commands/command-bus';
 export { acceptedAsIs } from './commands/accepted-as-is';
 export * from './commands/validation.error';
 export * from './commands/is-instant.validator';
+export * from './commands/is-time-zone.validator';
 export * from './database/database';
 export * from './database/sqlite-database';
 export * from './database/postgres-database';

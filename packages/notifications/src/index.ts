@@ -85,3 +85,13 @@ export {
 export * from './domain/notification.errors';
 
 export { signWebhook, verifyWebhookSignature } from './infrastructure/webhook-signature';
+
+export * from './domain/recurrence';
+export { ParseTime } from './application/parse-time/parse-time.command';
+export {
+  resolveWhen,
+  type ResolveWhenOptions,
+  type ResolvedWhen,
+  DEFAULT_TIME_OF_DAY,
+  WHEN_MAX_LENGTH,
+} from './application/time/resolve-when';

@@ -10,6 +10,7 @@ import { ListSubscriptionsHandler } from './application/list-subscriptions/list-
 import { RemoveSubscriptionHandler } from './application/remove-subscription/remove-subscription.handler';
 import { ReconcileScheduledHandler } from './application/reconcile-scheduled/reconcile-scheduled.handler';
 import { CountDeliveriesByStatusHandler } from './application/count-deliveries-by-status/count-deliveries-by-status.handler';
+import { ParseTimeHandler } from './application/parse-time/parse-time.handler';
 import { BoundedContext } from '@tickler/core';
 import { ContainerModule } from 'inversify';
 import { CheckDueNotificationsHandler } from './application/check-due-notifications/check-due-notifications.handler';
@@ -57,6 +58,7 @@ const COMMAND_HANDLERS = [
   RemoveSubscriptionHandler,
   ReconcileScheduledHandler,
   CountDeliveriesByStatusHandler,
+  ParseTimeHandler,
   DeliverDueNotificationsHandler,
 ];
 

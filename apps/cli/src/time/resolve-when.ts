@@ -1,39 +1,42 @@
-import * as chrono from 'chrono-node';
-import { parseDuration } from '@tickler/core/domain';
+import { InvalidArgumentError, isTimeZone, parseDuration, toIsoUtc } from '@tickler/core/domain';
+import { resolveWhen as resolveWhenText } from '@tickler/notifications';
 import { CliError } from '../cli.error';
+import { localZone } from './format-instant';
 
-/**
- * `--at` text to an instant: natural language in the local time zone ("tomorrow 9am",
- * "friday 18:00") or ISO 8601, always looking forward (a bare "9am" after 9am is tomorrow).
- * The whole text must be understood: "tomorrow at noon blah" is refused rather than guessed.
- */
-export function resolveAt(text: string, now: Date): Date {
-  const trimmed = text.trim();
-  const results = chrono.parse(trimmed, now, { forwardDate: true });
-  const [first] = results;
-  if (!first) {
-    throw new CliError(
-      `--at: cannot understand "${trimmed}" as a time (try "tomorrow 9am", "friday 18:00" or 2026-12-01T09:00:00Z)`,
-      2,
-    );
-  }
-  if (results.length > 1 || first.index !== 0 || first.text.length !== trimmed.length) {
-    throw new CliError(`--at: understood only "${first.text}" of "${trimmed}"; rephrase it`, 2);
-  }
-  const at = first.date();
-  if (at.getTime() <= now.getTime()) {
-    throw new CliError(`--at: "${trimmed}" is ${at.toISOString()}, which is not in the future`, 2);
-  }
-  return at;
+/** The local zone when the runtime knows it by an IANA name, else UTC. */
+function readingZone(): string {
+  const zone = localZone();
+  return isTimeZone(zone) ? zone : 'UTC';
 }
 
-/** `--in` duration (`90s`, `15m`, `2h`, `1h30m`, `2d`) from now. */
-export function resolveIn(text: string, now: Date): Date {
+/** Runs a parse, turning its one-line `InvalidArgumentError` into a usage error (exit 2). */
+function asUsage<T>(parse: () => T): T {
   try {
-    return new Date(now.getTime() + parseDuration(text.trim(), '--in'));
+    return parse();
   } catch (error) {
-    throw new CliError((error as Error).message, 2);
+    if (error instanceof InvalidArgumentError) {
+      throw new CliError(error.message, 2);
+    }
+    throw error;
   }
+}
+
+/**
+ * `--at` text to an instant, by the same rule the daemon applies to `when`
+ * (`resolveWhen` in `@tickler/notifications`): natural language in the local time zone
+ * ("tomorrow 9am", "friday 18:00"; "tomorrow" alone is 09:00), a duration ("90m"), or ISO
+ * 8601; always forward; text only partly understood is refused rather than guessed.
+ */
+export function resolveAt(text: string, now: Date): Date {
+  const resolved = asUsage(() =>
+    resolveWhenText(text, { timeZone: readingZone(), now: toIsoUtc(now), field: '--at' }),
+  );
+  return new Date(resolved.instant);
+}
+
+/** `--in` duration with its unit (`90s`, `15m`, `1h30m`, `1.5h`, `2d`, `PT2H`) from now. */
+export function resolveIn(text: string, now: Date): Date {
+  return new Date(now.getTime() + asUsage(() => parseDuration(text.trim(), '--in')));
 }
 
 /** Exactly one of `--at` / `--in`, or neither when `optional`. */

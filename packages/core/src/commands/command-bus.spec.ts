@@ -104,6 +104,17 @@ describe('CommandBus', () => {
     expect(handler.calls).toEqual([]);
   });
 
+  it.each([[5], ['5'], ['90']])(
+    'refuses a duration field without a unit (%p), naming the field',
+    async (every) => {
+      const { bus, handler } = setup();
+      const error = await problems(bus.dispatchPlain('test.plan-reminders', { ...valid, every }));
+      expect(error.fields.map((f) => f.path)).toEqual(['every']);
+      expect(error.fields[0]?.message).toMatch(/with a unit/);
+      expect(handler.calls).toEqual([]);
+    },
+  );
+
   it('rejects unknown properties, at the top and nested, instead of dropping them', async () => {
     const { bus, handler } = setup();
     const error = await problems(

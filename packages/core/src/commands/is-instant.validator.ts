@@ -1,5 +1,5 @@
 import { ValidateBy, type ValidationOptions } from 'class-validator';
-import { parseDuration, parseInstant } from '../domain';
+import { DURATION_EXAMPLES, parseDuration, parseInstant } from '../domain';
 
 function accepts(parse: (v: unknown) => unknown, value: unknown): boolean {
   try {
@@ -29,17 +29,19 @@ export function IsInstant(options?: ValidationOptions): PropertyDecorator {
   );
 }
 
-/** A duration such as `30s`, `12h`, `1h30m` (what `parseDuration` accepts). */
+/**
+ * A duration with its unit, such as `90s`, `1h30m` or `PT1H30M` (what `parseDuration` accepts
+ * as text). A JSON number is refused: it carries no unit.
+ */
 export function IsDuration(options?: ValidationOptions): PropertyDecorator {
   return ValidateBy(
     {
       name: 'isDuration',
       validator: {
         validate: (value: unknown) =>
-          (typeof value === 'string' || typeof value === 'number') &&
-          accepts((v) => parseDuration(v as string), value),
+          typeof value === 'string' && accepts((v) => parseDuration(v as string), value),
         defaultMessage: (args) =>
-          `${args?.property ?? 'value'} must be a duration like 30s, 1m, 12h or 1h30m`,
+          `${args?.property ?? 'value'} must be a duration with a unit: ${DURATION_EXAMPLES}`,
       },
     },
     options,

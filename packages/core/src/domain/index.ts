@@ -4,3 +4,5 @@ export * from './domain-event';
 export * from './domain-error';
 export * from './instant';
 export * from './duration';
+export * from './local-date-time';
+export * from './zoned-time';

@@ -1,0 +1,18 @@
+// Recurring series: the RFC 5545 RRULE subset, its expansion in an IANA zone, words for UIs
+// and friendly phrases for the CLI. Pure domain code: no clock, no I/O.
+export {
+  RecurrenceRule,
+  type RecurrenceRuleInput,
+  type Occurrence,
+  MAX_OCCURRENCES_LISTED,
+} from './recurrence-rule';
+export { parseRRule, RRULE_LIMITS } from './parse-rrule';
+export {
+  formatRRule,
+  type RRuleParts,
+  type ByDay,
+  type RuleUntil,
+  type Frequency,
+} from './rrule-parts';
+export { describeRecurrence } from './describe-recurrence';
+export { ruleFromPhrase, PHRASE_EXAMPLES } from './recurrence-phrase';
