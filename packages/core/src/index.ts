@@ -28,6 +28,7 @@ export * from './queue/repeat-schedule';
 export * from './queue/queue.tables';
 export * from './instance/instance-lock';
 export * from './instance/claimed-rows';
+export * from './instance/claimed-table';
 export { instanceLockFolder } from './instance/sqlite-instance-lock';
 export * from './context/bounded-context';
 export * from './context/application';

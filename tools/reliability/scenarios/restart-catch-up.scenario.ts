@@ -74,6 +74,8 @@ export async function runRestartCatchUp(options: RestartCatchUpOptions): Promise
         webhooks: options.webhooks,
         firstAt,
         windowMs: options.windowMs,
+        // All due at once: the first deliver-due run claims the whole batch of 64.
+        webhookWindowMs: 0,
         webhookUrl: receiver.url,
       });
       first = await first.start();

@@ -91,6 +91,7 @@ export async function runSurvivorsTakeOver(options: SurvivorsOptions): Promise<S
             webhooks: options.webhooks,
             firstAt: Date.now() + 1_000,
             windowMs: 500,
+            webhookWindowMs: 500,
             webhookUrl: receiver.url,
           },
         );

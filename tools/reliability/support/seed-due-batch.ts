@@ -3,14 +3,16 @@ import { RegisterWebhook, SendNotification, SendNotifications } from '@tickler/n
 import { notificationsContext } from '@tickler/notifications/context';
 import { type Seeded } from './seed-deliveries';
 
-/** What to seed: inbox reminders and webhook deliveries, each spread over one window. */
+/** What to seed: inbox reminders over one window, webhook deliveries over another. */
 export interface DueBatch {
   readonly inbox: number;
   readonly webhooks: number;
   /** Epoch ms the first delivery falls due. */
   readonly firstAt: number;
-  /** Deliveries of each channel fall due evenly over `[firstAt, firstAt + windowMs)`. */
+  /** The inbox reminders fall due evenly over `[firstAt, firstAt + windowMs)`. */
   readonly windowMs: number;
+  /** The webhook deliveries fall due evenly over `[firstAt, firstAt + webhookWindowMs)`. */
+  readonly webhookWindowMs: number;
   /** Receiver the webhook deliveries go to (registered for user `hooked`). */
   readonly webhookUrl: string;
 }
@@ -37,7 +39,7 @@ export async function seedDueBatch(database: Database, batch: DueBatch): Promise
           title: `w${i}`,
           message: 'm',
           scheduledAt: new Date(
-            batch.firstAt + Math.floor((i * batch.windowMs) / batch.webhooks),
+            batch.firstAt + Math.floor((i * batch.webhookWindowMs) / batch.webhooks),
           ).toISOString(),
         }),
       );
