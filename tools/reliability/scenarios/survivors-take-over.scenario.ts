@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
 import { openPostgresDatabase } from '@tickler/core';
 import pg from 'pg';
 import { quantile } from '../../bench/stats';
@@ -178,6 +179,7 @@ export async function runSurvivorsTakeOver(options: SurvivorsOptions): Promise<S
         await db.end().catch(() => undefined);
         await receiver.close();
         await probe.query(`drop schema if exists ${schema} cascade`);
+        daemons.forEach((d) => fs.rmSync(d.dir, { recursive: true, force: true }));
       }
     }
   } finally {
