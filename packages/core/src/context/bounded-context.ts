@@ -12,7 +12,11 @@ export interface JobRegistration {
   readonly repeat: RepeatSpec;
   /** The command's plain data. Default `{}`. */
   readonly payload?: Record<string, unknown>;
-  /** Run once as soon as the application starts (catch-up). Default true. */
+  /**
+   * Run once as soon as the job is first registered (its row is new), instead of a period
+   * later. A row that already exists keeps its planned instant on later boots (tested in
+   * queue-repeat.int.spec.ts). Default true.
+   */
   readonly runOnStart?: boolean;
   /**
    * Claim, run and re-arm each run in ONE transaction (the handler joins it). Only for a
