@@ -24,6 +24,9 @@ module.exports = {
     // - SQLite error codes and sqlite_master; PostgreSQL migrations run in every suite's start-up
     //   and concurrently in concurrent-migrations.int.spec.ts
     '/migrations\\.int\\.spec\\.ts$',
+    // - the lock files beside a SQLite database (PostgreSQL's advisory locks run in
+    //   instance-lock.int.spec.ts)
+    'sqlite-instance-lock\\.int\\.spec\\.ts$',
   ],
   // One round trip per statement instead of an in-process call: bulk tests need more time.
   testTimeout: 30_000,

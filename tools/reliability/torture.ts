@@ -10,6 +10,8 @@ import { runDiskTrouble } from './scenarios/disk-trouble.scenario';
 import { runDowntime } from './scenarios/downtime.scenario';
 import { runLeaseFencing } from './scenarios/lease-fencing.scenario';
 import { runRaces } from './scenarios/races.scenario';
+import { runRestartCatchUp } from './scenarios/restart-catch-up.scenario';
+import { runSurvivorsTakeOver } from './scenarios/survivors-take-over.scenario';
 import { runTwoDaemons } from './scenarios/two-daemons.scenario';
 import { DaemonProcess } from './support/daemon-process';
 import { renderReport } from './support/reliability-report';
@@ -50,6 +52,42 @@ async function main(): Promise<void> {
     [7, () => withDaemon((d) => runBadInput(d, { requests: 5_000, seed }))],
     [8, () => withDaemon((d) => runAuthMatrix(d))],
     [9, () => runDiskTrouble({ sizeKb: 2048, troubledRequests: 50 })],
+    [
+      10,
+      () =>
+        runRestartCatchUp({
+          id: 10,
+          reminders: 300,
+          windowMs: 300,
+          webhooks: 0,
+          kills: 20,
+          targetMs: 1_000,
+        }),
+    ],
+    [
+      11,
+      () =>
+        runRestartCatchUp({
+          id: 11,
+          reminders: 300,
+          windowMs: 300,
+          webhooks: 64,
+          kills: 20,
+          targetMs: 2_000,
+        }),
+    ],
+    [
+      12,
+      () =>
+        runSurvivorsTakeOver({
+          daemons: 4,
+          rounds: 5,
+          inbox: 2_000,
+          webhooks: 400,
+          receiverDelayMs: 20,
+          targetMs: 2_000,
+        }),
+    ],
   ];
   const results: { result: ScenarioResult; seconds: number }[] = [];
   const started = new Date();

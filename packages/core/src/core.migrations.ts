@@ -1,7 +1,9 @@
 import { type MigrationSet } from './database/migrations';
 import * as createQueue from './queue/2026_11_30_0600_create_shared_scheduled_commands';
+import * as claimedBy from './queue/2026_12_02_1000_add_claimed_by_to_shared_scheduled_commands';
 
 /** The kernel's own tables (the queue and the subscriber ledger), ledger `shared_migrations`. */
 export const coreMigrations: MigrationSet = {
   '2026_11_30_0600_create_shared_scheduled_commands': createQueue,
+  '2026_12_02_1000_add_claimed_by_to_shared_scheduled_commands': claimedBy,
 };

@@ -8,4 +8,6 @@ export const CORE_TOKENS = {
   CommandBus: Symbol.for('core.CommandBus'),
   EventBus: Symbol.for('core.EventBus'),
   Logger: Symbol.for('core.Logger'),
+  /** This running instance's id (a string): what its claims carry. */
+  InstanceId: Symbol.for('core.InstanceId'),
 } as const;

@@ -30,7 +30,14 @@ export { MarkInboxRead } from './application/mark-inbox-read/mark-inbox-read.com
 export { RegisterWebhook } from './application/register-webhook/register-webhook.command';
 export { ListSubscriptions } from './application/list-subscriptions/list-subscriptions.command';
 export { RemoveSubscription } from './application/remove-subscription/remove-subscription.command';
-export { DeliverDueNotifications } from './application/deliver-due-notifications/deliver-due-notifications.command';
+export {
+  DeliverDueNotifications,
+  DeliverDueInTransactionError,
+} from './application/deliver-due-notifications/deliver-due-notifications.command';
+export {
+  CheckDueNotifications,
+  type CheckDueResult,
+} from './application/check-due-notifications/check-due-notifications.command';
 export {
   ReconcileScheduled,
   PlannedNotificationInput,

@@ -13,6 +13,7 @@ import { CountDeliveriesByStatusHandler } from './application/count-deliveries-b
 import { ParseTimeHandler } from './application/parse-time/parse-time.handler';
 import { BoundedContext } from '@tickler/core';
 import { ContainerModule } from 'inversify';
+import { CheckDueNotificationsHandler } from './application/check-due-notifications/check-due-notifications.handler';
 import { DeliverDueNotificationsHandler } from './application/deliver-due-notifications/deliver-due-notifications.handler';
 import {
   type NotificationsOptions,
@@ -22,6 +23,7 @@ import { type SecretGenerator } from './application/ports/secret-generator.port'
 import { type WebhookSender } from './application/ports/webhook-sender.port';
 import { SendNotificationHandler } from './application/send-notification/send-notification.handler';
 import { SendNotificationsHandler } from './application/send-notifications/send-notifications.handler';
+import { DeliveryClaims } from './infrastructure/delivery-claims';
 import { KyselyInboxRepository } from './infrastructure/kysely-inbox.repository';
 import { KyselyNotificationDeliveryRepository } from './infrastructure/kysely-notification-delivery.repository';
 import { KyselySubscriptionRepository } from './infrastructure/kysely-subscription.repository';
@@ -57,12 +59,13 @@ const COMMAND_HANDLERS = [
   ReconcileScheduledHandler,
   CountDeliveriesByStatusHandler,
   ParseTimeHandler,
+  DeliverDueNotificationsHandler,
 ];
 
 /**
  * The notifications bounded context, ready for `Application.create({ contexts: [...] })`:
  * migrations, bindings, command handlers, the delivery-log projector, and the minutely
- * deliver-due job (the safety net behind the exact-time wake-up).
+ * check-due job (the safety net behind the exact-time wake-up).
  */
 export function notificationsContext(options: NotificationsContextOptions = {}): BoundedContext {
   const resolved = resolveNotificationsOptions(options);
@@ -93,11 +96,13 @@ export function notificationsContext(options: NotificationsContextOptions = {}):
     bindings,
     commands: COMMAND_HANDLERS,
     events: [NotificationDeliveryLogProjector],
+    // Webhook claims are freed at once when their instance dies, and at stop.
+    claims: [DeliveryClaims],
     // The safety net runs in its claim transaction: idle, a run is one commit that reads the
-    // next due instant and writes only its own re-arm (the handler's check mode).
+    // next due instant and writes only its own re-arm.
     jobs: [
       {
-        handler: DeliverDueNotificationsHandler,
+        handler: CheckDueNotificationsHandler,
         repeat: { every: '1m' },
         inClaimTransaction: true,
       },

@@ -147,6 +147,48 @@ describe('crash safety with real child processes killed by SIGKILL', () => {
     }
   }, 60_000);
 
+  it('a restart at the very instant of the kill takes over the dead process’s webhook claims at once (no lease wait)', async () => {
+    const file = dir.file('app.db');
+    await seed(file, 100, 20);
+    const hung = new Promise<void>((resolve) => {
+      receiver.respond = (_request, index) => {
+        if (index === 2) {
+          resolve();
+          return new Promise<number>(() => undefined); // in flight when the process dies
+        }
+        return 200;
+      };
+    });
+    const first = spawnFixture(WORKER, [file, 'deliver', at(10_000), '50']);
+    await Promise.race([hung, first.exited]);
+    first.kill('SIGKILL');
+    expect((await first.exited).signal).toBe('SIGKILL');
+    const claimed = await inspect(file, (db) =>
+      db
+        .selectFrom('notification_deliveries')
+        .select(['id', 'claimed_by', 'due_at'])
+        .where('status', '=', 'sending')
+        .execute(),
+    );
+    expect(claimed.length).toBeGreaterThan(0);
+    // Every claim carries the dead process and a lease still running at the restart instant.
+    expect(claimed.every((c) => c.claimed_by !== null && (c.due_at ?? '') > at(10_000))).toBe(true);
+
+    receiver.respond = () => 200;
+    const second = spawnFixture(WORKER, [file, 'serve', at(10_000), '50']);
+    await second.line((l) => l === 'done');
+    expect((await second.exited).code).toBe(0);
+    const statuses = await inspect(file, (db) =>
+      sql<{
+        status: string;
+        n: number;
+      }>`select status, count(*) as n from notification_deliveries group by status`.execute(db),
+    );
+    expect(statuses.rows).toEqual([{ status: 'sent', n: 120 }]);
+    const seen = new Set(receiver.received.map((r) => String(r.headers['x-tickler-id'])));
+    expect(claimed.every((c) => seen.has(c.id))).toBe(true);
+  }, 60_000);
+
   it('projects each sent event exactly once when the process dies right after the sending commit, and again mid-projection', async () => {
     const file = dir.file('app.db');
     await seed(file, 20, 0);

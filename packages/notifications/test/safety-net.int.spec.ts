@@ -106,7 +106,7 @@ describe('the minutely safety net, run in its claim transaction', () => {
     );
     expect(rows.rows).toEqual([
       {
-        key: 'job:notifications:notifications.deliver-due',
+        key: 'job:notifications:notifications.check-due', // the safety net's own command (issue 11)
         status: 'pending',
         run_at: at(6 * 60_000),
         runs: 6,

@@ -15,6 +15,13 @@ export interface Clock {
   setTimer(callback: () => void, delayMs: number): TimerHandle;
   /** Cancels a timer; a handle that already fired or was cleared is ignored. */
   clearTimer(handle: TimerHandle): void;
+  /**
+   * Capability of a clock that fires its timers itself (a test clock moved by hand): after each
+   * timer it waits for every registered `settle` (e.g. the queue going idle), so the work a
+   * timer started is finished before time moves on. A clock driven by the OS does not have it:
+   * there, work simply runs while real time passes.
+   */
+  addSettler?(settle: () => Promise<void>): void;
 }
 
 /** Largest delay Node's setTimeout honours (2^31-1 ms, ~24.8 days) minus one. */

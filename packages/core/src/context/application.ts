@@ -1,7 +1,6 @@
 import { Container } from 'inversify';
 import { type Clock } from '../clock/clock';
 import { type IdGenerator, UuidV7Generator } from '../clock/id-generator';
-import { ManualClock } from '../clock/manual-clock';
 import { SystemClock } from '../clock/system-clock';
 import { type Command, type CommandHandlerClass, type ResultOf } from '../commands/command';
 import { CommandBus, UnknownCommandError } from '../commands/command-bus';
@@ -14,8 +13,10 @@ import { DomainError } from '../domain';
 import { DeliverEvents } from '../events/deliver-events.command';
 import { EventBus } from '../events/event-bus';
 import { EventDispatcher } from '../events/event-dispatcher';
+import { type InstanceLock } from '../instance/instance-lock';
 import { type Logger, silentLogger } from '../logger';
-import { SqliteCommandQueue, type QueueOptions } from '../queue/command-queue';
+import { DurableCommandQueue } from '../queue/durable-command-queue';
+import { type QueueOptions } from '../queue/queue-options';
 import { coreMigrations } from '../core.migrations';
 import { type BoundedContext } from './bounded-context';
 
@@ -39,15 +40,23 @@ export class Application {
     readonly container: Container,
     readonly database: Database,
     readonly clock: Clock,
-    readonly queue: SqliteCommandQueue,
+    readonly queue: DurableCommandQueue,
     readonly bus: CommandBus,
     readonly events: EventBus,
     readonly uow: UnitOfWork,
+    private readonly instance: InstanceLock,
   ) {}
+
+  private stopping: Promise<void> | undefined;
+
+  /** This instance's id: what its claims carry (`claimed_by`). */
+  get instanceId(): string {
+    return this.instance.id;
+  }
 
   static async create(options: ApplicationOptions): Promise<Application> {
     const { database } = options;
-    const clock = options.clock ?? new SystemClock();
+    const clock: Clock = options.clock ?? new SystemClock();
     const ids = options.ids ?? new UuidV7Generator();
     const logger = options.logger ?? silentLogger;
 
@@ -61,10 +70,19 @@ export class Application {
       );
     }
 
+    const instance = await lockInstance(database, ids, logger);
     const uow = new UnitOfWork(database);
     const events = new EventBus(logger);
     uow.onAfterCommit((committed) => events.publish(committed));
-    const queue = new SqliteCommandQueue(database, uow, clock, ids, options.queue, logger);
+    const queue = new DurableCommandQueue(
+      database,
+      uow,
+      clock,
+      ids,
+      instance,
+      options.queue,
+      logger,
+    );
     const bus = new CommandBus();
     const dispatcher = new EventDispatcher(uow, queue, clock);
     bus.register(DeliverEvents, () => dispatcher);
@@ -78,6 +96,7 @@ export class Application {
     container.bind(CORE_TOKENS.CommandBus).toConstantValue(bus);
     container.bind(CORE_TOKENS.EventBus).toConstantValue(events);
     container.bind(CORE_TOKENS.Logger).toConstantValue(logger);
+    container.bind(CORE_TOKENS.InstanceId).toConstantValue(instance.id);
 
     const register = (handler: CommandHandlerClass): void => {
       if (!container.isBound(handler)) {
@@ -102,16 +121,30 @@ export class Application {
       }
     }
 
+    for (const context of options.contexts) {
+      for (const claims of context.definition.claims ?? []) {
+        container.bind(claims).toSelf().inSingletonScope();
+        queue.addClaimedRows(container.get(claims));
+      }
+    }
+
     queue.setExecutor(
       (type, payload) => bus.dispatchPlain(type, payload),
       (error) => error instanceof CommandValidationError || error instanceof UnknownCommandError,
     );
-    if (clock instanceof ManualClock) {
-      clock.addSettler(() => queue.idle());
-    }
+    // A clock that fires its own timers (tests) waits for the queue after each one.
+    clock.addSettler?.(() => queue.idle());
 
     for (const context of options.contexts) {
-      for (const job of context.definition.jobs ?? []) {
+      const jobs = context.definition.jobs ?? [];
+      const retired = await queue.retireJobs(
+        context.jobKeyPrefix,
+        jobs.map((job) => context.jobKey(job)),
+      );
+      if (retired > 0) {
+        logger.info({ context: context.name, retired }, 'removed jobs the context no longer has');
+      }
+      for (const job of jobs) {
         if (job.inClaimTransaction === true) {
           queue.runInClaimTransaction(context.jobKey(job));
         }
@@ -125,7 +158,7 @@ export class Application {
         );
       }
     }
-    return new Application(container, database, clock, queue, bus, events, uow);
+    return new Application(container, database, clock, queue, bus, events, uow, instance);
   }
 
   /** Starts the queue: runs whatever is due now, then waits on its timer and sweep. */
@@ -143,10 +176,39 @@ export class Application {
     return this.container.get<T>(token);
   }
 
-  /** Stops the queue (finishing or releasing in-flight work) and closes the database. */
-  async stop(options: { deadlineMs?: number } = {}): Promise<void> {
-    await this.queue.stop(options);
-    await this.database.close();
+  /**
+   * Stops the queue (finishing or releasing in-flight work, and every claim this instance
+   * still holds), lets go of the instance lock and closes the database.
+   */
+  stop(options: { deadlineMs?: number } = {}): Promise<void> {
+    this.stopping ??= (async () => {
+      await this.queue.stop(options);
+      await this.instance.release();
+      await this.database.close();
+    })();
+    return this.stopping;
+  }
+}
+
+/** Attempts at a fresh instance id when the lock of one is taken (a PostgreSQL key collision). */
+const LOCK_ATTEMPTS = 3;
+
+/** Takes this instance's lock under a new id (ADR 0004). */
+async function lockInstance(
+  database: Database,
+  ids: IdGenerator,
+  logger: Logger,
+): Promise<InstanceLock> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const lock = await database.lockInstance(ids.next(), logger);
+      logger.info({ instance: lock.id }, 'instance lock held');
+      return lock;
+    } catch (error) {
+      if (attempt >= LOCK_ATTEMPTS) {
+        throw error;
+      }
+    }
   }
 }
 

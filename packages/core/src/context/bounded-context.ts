@@ -2,6 +2,7 @@ import { type ContainerModule } from 'inversify';
 import { type CommandHandlerClass } from '../commands/command';
 import { type MigrationSet } from '../database/migrations';
 import { type EventSubscriberClass } from '../events/event-subscriber';
+import { type ClaimedRowsClass } from '../instance/claimed-rows';
 import { type RepeatSpec } from '../queue/repeat-schedule';
 
 /** A repeatable job: the handler's command, run on a cadence by the durable queue. */
@@ -11,7 +12,11 @@ export interface JobRegistration {
   readonly repeat: RepeatSpec;
   /** The command's plain data. Default `{}`. */
   readonly payload?: Record<string, unknown>;
-  /** Run once as soon as the application starts (catch-up). Default true. */
+  /**
+   * Run once as soon as the job is first registered (its row is new), instead of a period
+   * later. A row that already exists keeps its planned instant on later boots (tested in
+   * queue-repeat.int.spec.ts). Default true.
+   */
   readonly runOnStart?: boolean;
   /**
    * Claim, run and re-arm each run in ONE transaction (the handler joins it). Only for a
@@ -34,6 +39,11 @@ export interface BoundedContextDefinition {
   readonly events?: readonly EventSubscriberClass[];
   /** Repeatable jobs, upserted under a stable key so booting twice never duplicates one. */
   readonly jobs?: readonly JobRegistration[];
+  /**
+   * Tables whose rows the context claims for an instance (e.g. webhook deliveries `sending`):
+   * released at stop and taken over at once when their instance dies (ADR 0004).
+   */
+  readonly claims?: readonly ClaimedRowsClass[];
 }
 
 /** A context ready to be composed into an `Application`. */
@@ -53,6 +63,11 @@ export class BoundedContext {
 
   /** Queue key of a job: stable across boots, changes only with the command type. */
   jobKey(job: JobRegistration): string {
-    return `job:${this.name}:${job.handler.handles.type}`;
+    return `${this.jobKeyPrefix}${job.handler.handles.type}`;
+  }
+
+  /** Prefix of every job key of this context (`job:<name>:`). */
+  get jobKeyPrefix(): string {
+    return `job:${this.name}:`;
   }
 }

@@ -1,4 +1,6 @@
 import { type Kysely, PostgresAdapter } from 'kysely';
+import { type InstanceLock } from '../instance/instance-lock';
+import { type Logger } from '../logger';
 
 /** Which SQL engine a {@link Database} talks to; the few dialect differences key off it. */
 export type DialectName = 'sqlite' | 'postgres';
@@ -18,6 +20,13 @@ export interface Database {
    * of the same file are found by the queue's safety sweep.
    */
   readonly wakeUps?: WakeUpChannel;
+  /**
+   * Takes the lock an instance holds for its whole life (ADR 0004): released by `release()`,
+   * by `close()`, or by the OS / server when the process dies, however it dies. Its claims
+   * carry `id`; a claim whose instance lost its lock is recoverable at once.
+   */
+  lockInstance(id: string, logger: Logger): Promise<InstanceLock>;
+  /** Releases the instance locks taken through it, then closes every connection. */
   close(): Promise<void>;
 }
 

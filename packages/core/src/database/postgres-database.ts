@@ -1,5 +1,7 @@
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
+import { type InstanceLock } from '../instance/instance-lock';
+import { PostgresInstanceLock } from '../instance/postgres-instance-lock';
 import { type Database, type WakeUpChannel } from './database';
 import { PostgresWakeUpChannel } from './postgres-wake-up-channel';
 
@@ -97,12 +99,22 @@ export async function openPostgresDatabase(options: PostgresOptions): Promise<Da
   }
   const wakeUps: WakeUpChannel = new PostgresWakeUpChannel(config, wakeChannelName(options.schema));
   let closing: Promise<void> | undefined;
+  const locks: InstanceLock[] = [];
   return {
     dialect: 'postgres',
     kysely,
     beginStatement: 'begin',
     wakeUps,
-    close: () => (closing ??= kysely.destroy()),
+    lockInstance: async (id, logger) => {
+      const lock = await PostgresInstanceLock.acquire(config, kysely, id, logger);
+      locks.push(lock);
+      return lock;
+    },
+    close: () =>
+      (closing ??= (async () => {
+        await Promise.all(locks.splice(0).map((lock) => lock.release()));
+        await kysely.destroy();
+      })()),
   };
 }
 

@@ -2,6 +2,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { Kysely, SqliteDialect } from 'kysely';
+import { type InstanceLock } from '../instance/instance-lock';
+import { ProcessInstanceLock } from '../instance/process-instance-lock';
+import { SqliteInstanceLock } from '../instance/sqlite-instance-lock';
 import { type Database } from './database';
 
 /** Options for {@link openSqliteDatabase}. */
@@ -84,6 +87,7 @@ export function openSqliteDatabase(options: SqliteOptions): Database {
       database: withStatementCache(raw, options.statementCacheSize ?? 500),
     }),
   });
+  const locks: InstanceLock[] = [];
   return {
     dialect: 'sqlite',
     kysely,
@@ -91,6 +95,17 @@ export function openSqliteDatabase(options: SqliteOptions): Database {
     // writes can fail with SQLITE_BUSY when a second process holds the lock, whatever the
     // busy timeout says.
     beginStatement: 'begin immediate',
-    close: () => kysely.destroy(),
+    lockInstance: (id) => {
+      const lock =
+        options.file === ':memory:'
+          ? new ProcessInstanceLock(id)
+          : SqliteInstanceLock.acquire(options.file, id);
+      locks.push(lock);
+      return Promise.resolve(lock);
+    },
+    close: async () => {
+      await Promise.all(locks.splice(0).map((lock) => lock.release()));
+      await kysely.destroy();
+    },
   };
 }

@@ -3,7 +3,7 @@ import { MultiRowInsert } from '../database/multi-row-insert';
 import { type Transaction, type UnitOfWork } from '../database/unit-of-work';
 import { type DomainEvent, toIsoUtc } from '../domain';
 import { type Clock } from '../clock/clock';
-import { type SqliteCommandQueue } from '../queue/command-queue';
+import { type DurableCommandQueue } from '../queue/durable-command-queue';
 import { type ProcessedEventsTable } from '../queue/queue.tables';
 import { DeliverEvents } from './deliver-events.command';
 import { type EventSubscriber } from './event-subscriber';
@@ -35,7 +35,7 @@ export class EventDispatcher implements CommandHandler<DeliverEvents> {
 
   constructor(
     private readonly uow: UnitOfWork,
-    private readonly queue: SqliteCommandQueue,
+    private readonly queue: DurableCommandQueue,
     private readonly clock: Clock,
   ) {
     uow.onBeforeCommit((tx, events) => this.enqueueFor(tx, events));

@@ -26,7 +26,14 @@ describe('queue statements use the live-rows index', () => {
     });
     const store = new QueueStore('sqlite');
     await store.nextWakeUp(logged);
-    await store.claim(logged, '2026-09-10T08:30:00.000Z', '2026-09-10T08:30:30.000Z', 'token', 10);
+    await store.claim(
+      logged,
+      '2026-09-10T08:30:00.000Z',
+      '2026-09-10T08:30:30.000Z',
+      'token',
+      10,
+      'instance-1',
+    );
     await logged.destroy();
     expect(compiled).toHaveLength(2);
     const raw = new BetterSqlite3(file, { readonly: true });

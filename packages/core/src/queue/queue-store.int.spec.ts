@@ -59,8 +59,8 @@ afterEach(async () => {
 
 describe('QueueStore fencing', () => {
   it('claims by compare-and-swap: a second claim of the same due rows gets nothing', async () => {
-    const first = await store.claim(database.kysely, NOW, LEASE, 'token-a', 10);
-    const second = await store.claim(database.kysely, NOW, LEASE, 'token-b', 10);
+    const first = await store.claim(database.kysely, NOW, LEASE, 'token-a', 10, 'instance-1');
+    const second = await store.claim(database.kysely, NOW, LEASE, 'token-b', 10, 'instance-1');
     expect(first.map((r) => [r.id, r.status, r.lease_token, r.attempts, r.run_at])).toEqual([
       ['r1', 'running', 'token-a', 1, LEASE],
       ['r2', 'running', 'token-a', 1, LEASE],
@@ -69,9 +69,9 @@ describe('QueueStore fencing', () => {
   });
 
   it('every settle with a stale token changes nothing and reports it', async () => {
-    await store.claim(database.kysely, NOW, LEASE, 'old', 10);
+    await store.claim(database.kysely, NOW, LEASE, 'old', 10, 'instance-1');
     // Lease expired; another claimer took the rows.
-    await store.claim(database.kysely, LEASE, '2026-09-10T08:31:00.000Z', 'new', 10);
+    await store.claim(database.kysely, LEASE, '2026-09-10T08:31:00.000Z', 'new', 10, 'instance-1');
     const before = await snapshot();
     expect(
       await store.settle(database.kysely, 'r1', 'old', { status: 'failed', last_error: 'x' }),
@@ -120,6 +120,7 @@ describe('QueueStore fencing', () => {
       '2026-09-10T09:00:30.000Z',
       't',
       10,
+      'instance-1',
     );
     await store.insert(
       database.kysely,

@@ -1,6 +1,6 @@
 import { CompiledQuery, type Kysely, sql } from 'kysely';
 import { tablesOf, type DialectName } from '../database/database';
-import { ReusableQuery } from '../database/reusable-query';
+import { INSERT, NULLABLE_DEFAULTS, UPSERT } from './queue-inserts';
 import {
   type CoreTables,
   type NewScheduledCommandRow,
@@ -15,103 +15,6 @@ const TABLE = 'shared_scheduled_commands';
  * predicate visibly implies the index's, and a bound `status in (?, ?)` does not.
  */
 const LIVE = sql<boolean>`status in ('pending', 'running')`;
-
-/**
- * Every column of a queue row (the compiled-once INSERT binds them all). A record, not a list,
- * so a column added to the table but not here fails to compile.
- */
-const ALL_COLUMNS: Record<keyof ScheduledCommandRow, true> = {
-  id: true,
-  command_type: true,
-  payload: true,
-  key: true,
-  status: true,
-  run_at: true,
-  scheduled_for: true,
-  attempts: true,
-  max_attempts: true,
-  backoff_base_ms: true,
-  backoff_max_ms: true,
-  lease_token: true,
-  last_error: true,
-  repeat_every_ms: true,
-  repeat_cron: true,
-  repeat_tz: true,
-  runs: true,
-  skipped_runs: true,
-  failed_runs: true,
-  last_run_at: true,
-  created_at: true,
-  updated_at: true,
-};
-const COLUMNS = Object.keys(ALL_COLUMNS) as (keyof ScheduledCommandRow)[];
-
-const NULLABLE_DEFAULTS = {
-  key: null,
-  lease_token: null,
-  last_error: null,
-  repeat_every_ms: null,
-  repeat_cron: null,
-  repeat_tz: null,
-  last_run_at: null,
-} satisfies Partial<ScheduledCommandRow>;
-
-function insertRow(db: Kysely<unknown>, row: ScheduledCommandRow) {
-  return tablesOf<CoreTables>(db).insertInto(TABLE).values(row);
-}
-
-/** Plain insert (no key): compiled once, it is the hot path of every durable event hand-off. */
-const INSERT = new ReusableQuery<ScheduledCommandRow>(COLUMNS, insertRow);
-
-/**
- * Keyed insert resolving a pending duplicate per policy, compiled once per policy (the
- * deliver-due wake-up runs one of these on every scheduled send that moves it).
- */
-const UPSERT: Record<KeyConflictPolicy, ReusableQuery<ScheduledCommandRow, { run_at: string }>> = {
-  replace: upsert('replace'),
-  'keep-earlier': upsert('keep-earlier'),
-  'keep-existing': upsert('keep-existing'),
-};
-
-function upsert(policy: KeyConflictPolicy): ReusableQuery<ScheduledCommandRow, { run_at: string }> {
-  const existing = sql.ref(`${TABLE}.run_at`);
-  return new ReusableQuery<ScheduledCommandRow, { run_at: string }>(COLUMNS, (db, row) =>
-    insertRow(db, row)
-      .onConflict((oc) =>
-        oc
-          .column('key')
-          // Literal predicate: SQLite matches a partial index only against the same literal text.
-          .where(sql<boolean>`status = 'pending' and key is not null`)
-          .doUpdateSet((eb) => {
-            if (policy === 'keep-earlier') {
-              return {
-                run_at: sql<string>`case when ${eb.ref('excluded.run_at')} < ${existing} then ${eb.ref('excluded.run_at')} else ${existing} end`,
-                scheduled_for: sql<string>`case when ${eb.ref('excluded.run_at')} < ${existing} then ${eb.ref('excluded.scheduled_for')} else ${sql.ref(`${TABLE}.scheduled_for`)} end`,
-                updated_at: eb.ref('excluded.updated_at'),
-              };
-            }
-            if (policy === 'keep-existing') {
-              return { updated_at: sql.ref(`${TABLE}.updated_at`) };
-            }
-            return {
-              command_type: eb.ref('excluded.command_type'),
-              payload: eb.ref('excluded.payload'),
-              run_at: eb.ref('excluded.run_at'),
-              scheduled_for: eb.ref('excluded.scheduled_for'),
-              max_attempts: eb.ref('excluded.max_attempts'),
-              backoff_base_ms: eb.ref('excluded.backoff_base_ms'),
-              backoff_max_ms: eb.ref('excluded.backoff_max_ms'),
-              repeat_every_ms: eb.ref('excluded.repeat_every_ms'),
-              repeat_cron: eb.ref('excluded.repeat_cron'),
-              repeat_tz: eb.ref('excluded.repeat_tz'),
-              attempts: 0,
-              updated_at: eb.ref('excluded.updated_at'),
-            };
-          }),
-      )
-      .returning('run_at'),
-  );
-}
 
 /**
  * Every statement the queue issues, in one place. Each state-changing UPDATE names the state
@@ -166,6 +69,27 @@ export class QueueStore {
       .execute();
   }
 
+  /**
+   * Deletes the pending job rows under `prefix` whose key is not in `keep`: jobs a context no
+   * longer registers (a renamed job command would otherwise run forever). Returns how many.
+   */
+  async deleteRetiredJobs(
+    db: Kysely<unknown>,
+    prefix: string,
+    keep: readonly string[],
+  ): Promise<number> {
+    let query = this.q(db)
+      .deleteFrom(TABLE)
+      .where('status', '=', 'pending')
+      // Not LIKE: `_` in a context name is a LIKE wildcard.
+      .where(sql<string>`substr(key, 1, ${sql.lit(prefix.length)})`, '=', prefix);
+    if (keep.length > 0) {
+      query = query.where('key', 'not in', keep);
+    }
+    const r = await query.executeTakeFirst();
+    return Number(r.numDeletedRows);
+  }
+
   /** Earliest instant any live row needs attention (due time or lease expiry). One indexed read. */
   async nextWakeUp(db: Kysely<unknown>): Promise<string | undefined> {
     const row = await this.q(db)
@@ -180,8 +104,8 @@ export class QueueStore {
 
   /**
    * Compare-and-swap claim of up to `limit` rows that are due or whose lease expired: each
-   * becomes `running` under `token` until `leaseUntil`. Rows another claimer took in between
-   * simply do not match.
+   * becomes `running` under `token` until `leaseUntil`, held by `instanceId`. Rows another
+   * claimer took in between simply do not match.
    */
   async claim(
     db: Kysely<unknown>,
@@ -189,6 +113,7 @@ export class QueueStore {
     leaseUntil: string,
     token: string,
     limit: number,
+    instanceId: string,
   ): Promise<ScheduledCommandRow[]> {
     const candidates = this.q(db)
       .selectFrom(TABLE)
@@ -197,17 +122,34 @@ export class QueueStore {
       .where('run_at', '<=', now)
       .orderBy('run_at')
       .limit(limit);
-    const locked = this.dialect === 'postgres' ? candidates.forUpdate().skipLocked() : candidates;
+    const changes = {
+      status: 'running' as const,
+      lease_token: token,
+      claimed_by: instanceId,
+      run_at: leaseUntil,
+      updated_at: now,
+    };
+    if (this.dialect === 'postgres') {
+      // A materialized CTE locks and picks the rows once. As an `IN (subquery)` PostgreSQL may
+      // plan a nested-loop semi-join that re-runs the LIMIT … SKIP LOCKED subquery per outer
+      // row and claims more than `limit` rows (seen with 5 due rows and a limit of 3).
+      return this.q(db)
+        .with(
+          (cte) => cte('picked').materialized(),
+          () => candidates.forUpdate().skipLocked(),
+        )
+        .updateTable(TABLE)
+        .set((eb) => ({ ...changes, attempts: eb('attempts', '+', 1) }))
+        .where('id', 'in', (eb) => eb.selectFrom('picked').select('picked.id'))
+        .where(LIVE)
+        .where('run_at', '<=', now)
+        .returningAll()
+        .execute();
+    }
     return this.q(db)
       .updateTable(TABLE)
-      .set((eb) => ({
-        status: 'running',
-        lease_token: token,
-        run_at: leaseUntil,
-        attempts: eb('attempts', '+', 1),
-        updated_at: now,
-      }))
-      .where('id', 'in', locked)
+      .set((eb) => ({ ...changes, attempts: eb('attempts', '+', 1) }))
+      .where('id', 'in', candidates)
       .where(LIVE)
       .where('run_at', '<=', now)
       .returningAll()
@@ -272,6 +214,48 @@ export class QueueStore {
     return Number(r.numDeletedRows) === 1;
   }
 
+  /**
+   * Before a release: a held keyed row whose key another row took meanwhile (a wake-up written
+   * while it ran) cannot go back to `pending` (one pending row per key). That row already
+   * carries the intent, so the held one is removed and its key's pending row brought forward
+   * to `now`. Returns how many held rows were folded in.
+   */
+  async mergeHeldIntoPendingSiblings(
+    db: Kysely<unknown>,
+    tokens: readonly string[],
+    now: string,
+  ): Promise<number> {
+    if (tokens.length === 0) {
+      return 0;
+    }
+    const heldKeys = this.q(db)
+      .selectFrom(TABLE)
+      .select('key')
+      .where('lease_token', 'in', tokens)
+      .where('status', '=', 'running')
+      .where('key', 'is not', null);
+    await this.q(db)
+      .updateTable(TABLE)
+      .set({ run_at: now, scheduled_for: now, updated_at: now })
+      .where('status', '=', 'pending')
+      .where('run_at', '>', now)
+      .where('key', 'in', heldKeys)
+      .execute();
+    const r = await this.q(db)
+      .deleteFrom(TABLE)
+      .where('lease_token', 'in', tokens)
+      .where('status', '=', 'running')
+      .where('key', 'in', (eb) =>
+        eb
+          .selectFrom(`${TABLE} as sibling`)
+          .select('sibling.key')
+          .where('sibling.status', '=', 'pending')
+          .where('sibling.key', 'is not', null),
+      )
+      .executeTakeFirst();
+    return Number(r.numDeletedRows);
+  }
+
   /** Gives back claims on shutdown so another process (or the next start) runs them at once. */
   async release(db: Kysely<unknown>, tokens: readonly string[], now: string): Promise<number> {
     if (tokens.length === 0) {
@@ -283,6 +267,7 @@ export class QueueStore {
         status: 'pending',
         run_at: now,
         lease_token: null,
+        claimed_by: null,
         attempts: eb('attempts', '-', 1),
         updated_at: now,
       }))
@@ -298,29 +283,5 @@ export class QueueStore {
    */
   async notifyWakeUp(db: Kysely<unknown>, channel: string, runAt: string): Promise<void> {
     await db.executeQuery(CompiledQuery.raw('select pg_notify($1, $2)', [channel, runAt]));
-  }
-
-  async counts(db: Kysely<unknown>): Promise<Record<string, number>> {
-    const rows = await this.q(db)
-      .selectFrom(TABLE)
-      .select(['status', (eb) => eb.fn.countAll<number>().as('n')])
-      .groupBy('status')
-      .execute();
-    return Object.fromEntries(rows.map((r) => [r.status, Number(r.n)]));
-  }
-
-  async earliestPending(db: Kysely<unknown>): Promise<string | undefined> {
-    const row = await this.q(db)
-      .selectFrom(TABLE)
-      .select('scheduled_for')
-      .where('status', '=', 'pending')
-      .orderBy('run_at')
-      .limit(1)
-      .executeTakeFirst();
-    return row?.scheduled_for;
-  }
-
-  async get(db: Kysely<unknown>, id: string): Promise<ScheduledCommandRow | undefined> {
-    return this.q(db).selectFrom(TABLE).selectAll().where('id', '=', id).executeTakeFirst();
   }
 }

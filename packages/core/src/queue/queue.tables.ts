@@ -32,6 +32,12 @@ export interface ScheduledCommandsTable {
   backoff_max_ms: number;
   /** Fencing token of the current claim; settling requires it. */
   lease_token: string | null;
+  /**
+   * Instance holding the claim while `running` (ADR 0004): once it no longer holds its lock the
+   * claim is recoverable at once, not at lease expiry. Null when not running (or claimed by a
+   * version before instance locks: lease only).
+   */
+  claimed_by: string | null;
   /** Message of the last failure, kept when the row is `failed`. */
   last_error: string | null;
   /** Fixed cadence of a repeatable row, in ms. */

@@ -1,3 +1,5 @@
+// Over 300 lines: one aggregate's verbs and their lease bookkeeping (state, events and the
+// transition table already live in their own files).
 import { AggregateRoot, msOf, toIsoUtc } from '@tickler/core/domain';
 import { decideDue, type DueDecision, type DuePolicy } from './delivery-policy';
 import { type CancelReason } from './notification-canceled.event';
@@ -79,6 +81,7 @@ export class NotificationDelivery extends AggregateRoot {
       updatedAt: now,
       dueAt: future ? scheduledAt : now,
       leaseToken: null,
+      claimedBy: null,
     });
     const immediate: DuePolicy = { ...policy, graceMs: Number.POSITIVE_INFINITY };
     if (future || props.channel === 'webhook') {
@@ -220,10 +223,10 @@ export class NotificationDelivery extends AggregateRoot {
     this.record(rescheduledEvent(this.s, now));
   }
 
-  /** Leases the delivery to one dispatcher for an external request until `leaseUntil`. */
-  claimForSending(now: string, leaseUntil: string, token: string): void {
+  /** Leases it to one dispatcher for a request until `leaseUntil`, held by instance `holder`. */
+  claimForSending(now: string, leaseUntil: string, token: string, holder?: string): void {
     this.apply('claim');
-    this.lease(now, leaseUntil, token);
+    this.lease(now, leaseUntil, token, holder);
   }
 
   /**
@@ -237,7 +240,7 @@ export class NotificationDelivery extends AggregateRoot {
     }
     this.apply('retry');
     this.s.lastError = error;
-    this.s.leaseToken = null;
+    this.endLease();
     this.s.dueAt = toIsoUtc(msOf(now) + retryDelayMs(policy, this.s.attempts));
     this.s.updatedAt = now;
     this.record(attemptFailedEvent(this.s, now));
@@ -245,10 +248,16 @@ export class NotificationDelivery extends AggregateRoot {
 
   /**
    * The dispatcher found this `sending` row with its lease expired: its process died with the
-   * request in flight. Per policy the claim is taken over (at-least-once; a spent budget
-   * fails) or the delivery fails (at-most-once).
+   * request in flight. Per policy the claim is taken over by `holder` (at-least-once; a spent
+   * budget fails) or the delivery fails (at-most-once).
    */
-  recoverAbandonedClaim(now: string, leaseUntil: string, token: string, policy: RetryPolicy): void {
+  recoverAbandonedClaim(
+    now: string,
+    leaseUntil: string,
+    token: string,
+    policy: RetryPolicy,
+    holder?: string,
+  ): void {
     this.apply('recover');
     if (policy.onAbandoned === 'fail') {
       this.markFailed(
@@ -264,7 +273,7 @@ export class NotificationDelivery extends AggregateRoot {
       );
       return;
     }
-    this.lease(now, leaseUntil, token);
+    this.lease(now, leaseUntil, token, holder);
   }
 
   /** Gave up: terminal `failed` with the reason kept in `lastError`. */
@@ -276,18 +285,24 @@ export class NotificationDelivery extends AggregateRoot {
   }
 
   /** One more attempt, leased until `leaseUntil` under `token` (the fence of its settlement). */
-  private lease(now: string, leaseUntil: string, token: string): void {
+  private lease(now: string, leaseUntil: string, token: string, holder?: string): void {
     this.s.attempts += 1;
     this.s.dueAt = leaseUntil;
     this.s.leaseToken = token;
+    this.s.claimedBy = holder ?? null; // unknown: only the lease can free it
     this.s.updatedAt = now;
   }
 
   /** Leaves the dispatcher's view: no due instant, no lease. */
   private settle(now: string): void {
     this.s.dueAt = null;
-    this.s.leaseToken = null;
+    this.endLease();
     this.s.updatedAt = now;
+  }
+
+  private endLease(): void {
+    this.s.leaseToken = null;
+    this.s.claimedBy = null;
   }
 
   /** Moves to the status the transition table gives `verb`, or throws its typed refusal. */

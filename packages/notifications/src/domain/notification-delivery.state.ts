@@ -46,6 +46,12 @@ export interface NotificationDeliveryState {
   readonly dueAt: string | null;
   /** Fencing token of the current claim while `sending`. */
   readonly leaseToken: string | null;
+  /**
+   * The instance (process) holding the claim while `sending`: once it no longer holds its
+   * instance lock the claim is recoverable at once, not at lease expiry. Null otherwise, or
+   * when the claimer is unknown (the lease alone decides).
+   */
+  readonly claimedBy: string | null;
 }
 
 /** What a caller provides to create a delivery (instants already normalised to ISO UTC). */

@@ -44,6 +44,7 @@ function inStatus(status: NotificationStatus): NotificationDelivery {
     updatedAt: NOW,
     dueAt: status === 'scheduled' || status === 'sending' ? NOW : null,
     leaseToken: status === 'sending' ? 'tok' : null,
+    claimedBy: status === 'sending' ? 'instance-1' : null,
   };
   return NotificationDelivery.rehydrate(state);
 }

@@ -38,6 +38,7 @@ export function deliveryToDomain(row: DeliveryRow): NotificationDelivery {
     updatedAt: row.updated_at,
     dueAt: row.due_at,
     leaseToken: row.lease_token,
+    claimedBy: row.claimed_by,
   });
 }
 
@@ -69,6 +70,7 @@ export function deliveryToRow(s: NotificationDeliveryState): DeliveryRow {
     updated_at: s.updatedAt,
     due_at: s.dueAt,
     lease_token: s.leaseToken,
+    claimed_by: s.claimedBy,
     sort_at: s.scheduledAt ?? s.createdAt,
   };
 }
@@ -84,6 +86,7 @@ export const STATE_COLUMNS = [
   'updated_at',
   'due_at',
   'lease_token',
+  'claimed_by',
 ] as const satisfies readonly (keyof NewDeliveryRow)[];
 
 /** One of {@link STATE_COLUMNS}. */
@@ -119,6 +122,7 @@ const ALL_COLUMNS: Record<keyof DeliveryRow, true> = {
   updated_at: true,
   due_at: true,
   lease_token: true,
+  claimed_by: true,
   sort_at: true,
 };
 

@@ -48,6 +48,8 @@ export interface NotificationDeliveriesTable {
   due_at: string | null;
   /** Fencing token of the current webhook claim. */
   lease_token: string | null;
+  /** Instance holding the claim while `sending` (ADR 0004); null otherwise or when unknown. */
+  claimed_by: string | null;
   /** `scheduled_at`, or `created_at` for immediate sends: the list order (with `id`). */
   sort_at: string;
 }

@@ -1,7 +1,9 @@
 import {
+  type Clock,
   CORE_TOKENS,
   type Database,
-  type SqliteCommandQueue,
+  type DurableCommandQueue,
+  toIsoUtc,
   type Transaction,
 } from '@tickler/core';
 import { inject, injectable } from 'inversify';
@@ -33,42 +35,35 @@ interface KnownWakeUp {
  * and (b) across transactions, the instant of the last committed write together with
  * SQLite's `data_version` at that moment. (b) is trusted only while `data_version` is
  * unchanged (no other connection or process has committed since: nobody else can have
- * claimed or moved the row) and until a deliver-due run starts in this process
- * ({@link runStarting}: the row it runs under is no longer pending). On PostgreSQL there is
- * no such counter, so only (a) applies.
+ * claimed or moved the row), until this process's queue claims the row (a deliver-due run
+ * starts: the row is no longer pending), and only for instants still to come: an instant
+ * already past means a run is owed now, and the row that should have made it may have failed
+ * or been lost, so it is written whatever (b) says. On PostgreSQL there is no such counter, so
+ * only (a) applies.
  */
 @injectable()
 export class QueueDeliveryWakeUp implements DeliveryWakeUp {
   private readonly inTransaction = new WeakMap<Transaction, string>();
   private known: KnownWakeUp | undefined;
-  /** Bumped by every `runStarting`: a write that began before it must not set `known`. */
+  /** Bumped whenever the queue claims the row: a write that began before must not set `known`. */
   private generation = 0;
 
   constructor(
-    @inject(CORE_TOKENS.CommandQueue) private readonly queue: SqliteCommandQueue,
+    @inject(CORE_TOKENS.CommandQueue) private readonly queue: DurableCommandQueue,
     @inject(CORE_TOKENS.Database) private readonly database: Database,
-  ) {}
+    @inject(CORE_TOKENS.Clock) private readonly clock: Clock,
+  ) {
+    queue.onClaimed(DELIVER_DUE_WAKE_UP_KEY, () => this.forget());
+  }
 
   async wakeAt(tx: Transaction, at: string): Promise<void> {
     let notAfter = this.inTransaction.get(tx);
     if (notAfter === undefined) {
-      notAfter = await this.firstTouch(tx);
+      notAfter = await this.firstTouch(tx, at);
     }
     if (notAfter !== undefined && notAfter <= at) {
       return;
     }
-    await this.write(tx, at);
-  }
-
-  async repairAt(tx: Transaction, at: string): Promise<void> {
-    if (!this.inTransaction.has(tx)) {
-      // Registers the after-commit bookkeeping; what is known is not trusted here.
-      await this.firstTouch(tx);
-    }
-    await this.write(tx, at);
-  }
-
-  private async write(tx: Transaction, at: string): Promise<void> {
     await this.queue.enqueue(
       { type: 'notifications.deliver-due', payload: {} },
       { runAt: at, key: DELIVER_DUE_WAKE_UP_KEY, onKeyConflict: 'keep-earlier' },
@@ -79,10 +74,10 @@ export class QueueDeliveryWakeUp implements DeliveryWakeUp {
   }
 
   /**
-   * First wake-up of a transaction: what is known of the pending row, if still trustworthy,
-   * and a hook that records what this transaction leaves behind once it commits.
+   * First wake-up of a transaction: what is known of the pending row, if still trustworthy
+   * for `at`, and a hook that records what this transaction leaves behind once it commits.
    */
-  private async firstTouch(tx: Transaction): Promise<string | undefined> {
+  private async firstTouch(tx: Transaction, at: string): Promise<string | undefined> {
     const dataVersion = await this.dataVersion(tx);
     if (dataVersion === undefined) {
       return undefined;
@@ -96,14 +91,19 @@ export class QueueDeliveryWakeUp implements DeliveryWakeUp {
       }
     });
     const known = this.known;
-    if (known === undefined || known.dataVersion !== dataVersion) {
+    if (
+      known === undefined ||
+      known.dataVersion !== dataVersion ||
+      at <= toIsoUtc(this.clock.now())
+    ) {
       return undefined;
     }
     this.inTransaction.set(tx, known.notAfter);
     return known.notAfter;
   }
 
-  runStarting(): void {
+  /** The queue claimed the row: it is no longer pending, so what is known of it is stale. */
+  private forget(): void {
     this.known = undefined;
     this.generation++;
   }

@@ -47,29 +47,14 @@ export class FakeUnitOfWork implements TransactionRunner {
 /** Records wake-up instants; `earliest` is what the single keep-earlier row would hold. */
 export class RecordingWakeUp implements DeliveryWakeUp {
   readonly calls: string[] = [];
-  /** How many deliver-due runs announced their start. */
-  runsStarted = 0;
 
   get earliest(): string | undefined {
     return [...this.calls].sort()[0];
   }
 
-  /** Instants written by `repairAt` (also listed in `calls`). */
-  readonly repairs: string[] = [];
-
   wakeAt(_tx: Transaction, at: string): Promise<void> {
     this.calls.push(at);
     return Promise.resolve();
-  }
-
-  repairAt(_tx: Transaction, at: string): Promise<void> {
-    this.repairs.push(at);
-    this.calls.push(at);
-    return Promise.resolve();
-  }
-
-  runStarting(): void {
-    this.runsStarted++;
   }
 }
 

@@ -13,3 +13,15 @@ export class DeliverDueNotifications extends Command<DeliverDueResult> {
   /** Only this delivery, if it is due. */
   @IsOptional() @IsString() @IsNotEmpty() @MaxLength(200) id?: string;
 }
+
+/**
+ * `DeliverDueNotifications` was dispatched inside an open transaction. It commits each batch
+ * and makes webhook requests with no transaction open, so it cannot join a caller's; a
+ * programming error, not an expected outcome (the minutely check is `CheckDueNotifications`).
+ */
+export class DeliverDueInTransactionError extends Error {
+  constructor() {
+    super('DeliverDueNotifications runs its own transactions: dispatch it outside any transaction');
+    this.name = 'DeliverDueInTransactionError';
+  }
+}

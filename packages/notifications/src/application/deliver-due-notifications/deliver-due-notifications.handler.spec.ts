@@ -11,7 +11,10 @@ import {
 } from '../../testing';
 import { type NotificationsOptions, resolveNotificationsOptions } from '../notifications.options';
 import { SendNotificationHandler } from '../send-notification/send-notification.handler';
-import { DeliverDueNotifications } from './deliver-due-notifications.command';
+import {
+  DeliverDueInTransactionError,
+  DeliverDueNotifications,
+} from './deliver-due-notifications.command';
 import { DeliverDueNotificationsHandler } from './deliver-due-notifications.handler';
 
 const T0 = '2026-09-10T08:30:00.000Z';
@@ -39,6 +42,7 @@ function setup(options: NotificationsOptions = {}) {
     wakeUp,
     sender,
     resolved,
+    'instance-1',
   );
   const run = (id?: string) =>
     deliver.execute(Object.assign(new DeliverDueNotifications(), id === undefined ? {} : { id }));
@@ -203,27 +207,11 @@ describe('DeliverDueNotificationsHandler', () => {
     expect(t.sender.sent).toHaveLength(1);
   });
 
-  describe('inside a caller’s transaction (the safety net in its claim transaction)', () => {
-    it('only checks: nothing due leaves the deliveries alone and moves the wake-up to the next instant', async () => {
-      const t = setup();
-      await t.send.execute(sendCommand({ scheduledAt: at(5000) }));
-      t.wakeUp.calls.length = 0;
-      const result = await t.uow.run(() => t.run());
-      expect(result).toEqual({ sent: 0, missed: 0, failed: 0, retried: 0 });
-      expect(t.wakeUp.calls).toEqual([at(5000)]);
-      expect(t.wakeUp.repairs).toEqual([]);
-      expect(t.wakeUp.runsStarted).toBe(0);
-    });
-
-    it('hands what is due to the wake-up (written whatever the adapter believes) instead of sending it', async () => {
-      const t = setup();
-      const { delivery } = await t.send.execute(sendCommand({ scheduledAt: at(1000) }));
-      t.clock.set(at(2000));
-      t.wakeUp.calls.length = 0;
-      expect(await t.uow.run(() => t.run())).toEqual({ sent: 0, missed: 0, failed: 0, retried: 0 });
-      expect(t.wakeUp.repairs).toEqual([at(1000)]);
-      expect(t.inbox.items).toEqual([]);
-      expect((await t.deliveries.findById(null, delivery.id))?.status).toBe('scheduled');
-    });
+  it('refuses to run inside a caller’s transaction (it commits per batch and sends after commit)', async () => {
+    const t = setup();
+    await t.send.execute(sendCommand({ scheduledAt: at(1000) }));
+    t.clock.set(at(2000));
+    await expect(t.uow.run(() => t.run())).rejects.toThrow(DeliverDueInTransactionError);
+    expect(t.inbox.items).toEqual([]);
   });
 });

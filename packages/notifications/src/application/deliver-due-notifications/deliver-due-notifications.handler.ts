@@ -18,7 +18,10 @@ import { type SubscriptionRepository } from '../ports/subscription.repository';
 import { type TransactionRunner } from '../ports/transaction-runner.port';
 import { type DeliveryWakeUp } from '../ports/wake-up.port';
 import { type WebhookSender } from '../ports/webhook-sender.port';
-import { DeliverDueNotifications } from './deliver-due-notifications.command';
+import {
+  DeliverDueInTransactionError,
+  DeliverDueNotifications,
+} from './deliver-due-notifications.command';
 import { planDueBatch, type WebhookClaim } from './settle-due-batch';
 import { webhookPayload } from './webhook-payload';
 
@@ -54,14 +57,16 @@ export class DeliverDueNotificationsHandler implements CommandHandler<DeliverDue
     @inject(NOTIFICATIONS_TOKENS.WakeUp) private readonly wakeUp: DeliveryWakeUp,
     @inject(NOTIFICATIONS_TOKENS.WebhookSender) private readonly sender: WebhookSender,
     @inject(NOTIFICATIONS_TOKENS.Options) private readonly options: ResolvedNotificationsOptions,
+    /** This instance: its webhook claims carry it, so they are freed at once if it dies. */
+    @inject(CORE_TOKENS.InstanceId) private readonly instanceId: string,
   ) {}
 
   async execute(command: DeliverDueNotifications): Promise<DeliverDueResult> {
-    const callers = this.uow.active();
-    if (callers !== undefined && command.id === undefined) {
-      return this.checkInCallersTransaction(callers);
+    if (this.uow.active() !== undefined) {
+      // It commits batch by batch and makes webhook requests between them: joined to a
+      // caller's transaction it could do neither (the safety net is CheckDueNotifications).
+      throw new DeliverDueInTransactionError();
     }
-    this.wakeUp.runStarting();
     const total: DeliverDueResult = { sent: 0, missed: 0, failed: 0, retried: 0 };
     let more = false;
     let rearmed = false;
@@ -78,26 +83,6 @@ export class DeliverDueNotificationsHandler implements CommandHandler<DeliverDue
       await this.rearm(more);
     }
     return total;
-  }
-
-  /**
-   * Run inside someone else's transaction (the minutely safety net, claimed and re-armed in
-   * that same transaction by the queue): it can neither commit batches nor make webhook
-   * requests outside a transaction, so it only checks. One indexed read gives the next due
-   * instant. Nothing due: the wake-up is moved there (only ever earlier; the adapter skips
-   * the write when it knows the pending row is already at or before it). Something due: the
-   * wake-up that should have run it may have failed or been lost, so the row is written
-   * whatever the adapter believes, at that past instant, and the queue runs it right after
-   * this commit in its own transactions. No `runStarting`: this is not the wake-up's run.
-   */
-  private async checkInCallersTransaction(tx: Transaction): Promise<DeliverDueResult> {
-    const next = await this.deliveries.nextDueAt(tx);
-    if (next !== undefined && next <= toIsoUtc(this.clock.now())) {
-      await this.wakeUp.repairAt(tx, next);
-    } else if (next !== undefined) {
-      await this.wakeUp.wakeAt(tx, next);
-    }
-    return { sent: 0, missed: 0, failed: 0, retried: 0 };
   }
 
   private async runBatch(
@@ -118,6 +103,7 @@ export class DeliverDueNotificationsHandler implements CommandHandler<DeliverDue
         retry: this.options.retry,
         leaseUntil: toIsoUtc(nowMs + this.options.webhookLeaseMs),
         token,
+        instance: this.instanceId,
         webhookBudget: this.options.webhookBatchSize,
         webhooks: await this.subscriptions.webhooksFor(tx, webhookRecipients),
       });

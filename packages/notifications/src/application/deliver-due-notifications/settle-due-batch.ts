@@ -32,6 +32,8 @@ export interface DueBatchContext {
   /** Lease of this batch's webhook claims (ISO UTC) and its fencing token. */
   readonly leaseUntil: string;
   readonly token: string;
+  /** The instance making this batch's claims (`claimed_by`). */
+  readonly instance: string;
   readonly webhookBudget: number;
   readonly webhooks: ReadonlyMap<string, WebhookSubscription>;
 }
@@ -72,9 +74,15 @@ export function planDueBatch(
         continue;
       } else {
         if (delivery.status === 'sending') {
-          delivery.recoverAbandonedClaim(ctx.now, ctx.leaseUntil, ctx.token, ctx.retry);
+          delivery.recoverAbandonedClaim(
+            ctx.now,
+            ctx.leaseUntil,
+            ctx.token,
+            ctx.retry,
+            ctx.instance,
+          );
         } else {
-          delivery.claimForSending(ctx.now, ctx.leaseUntil, ctx.token);
+          delivery.claimForSending(ctx.now, ctx.leaseUntil, ctx.token, ctx.instance);
         }
         if (delivery.status === 'sending') {
           plan.claims.push({ delivery, subscription });

@@ -45,7 +45,7 @@ beforeEach(() => {
   failures.clear();
 });
 
-describe('SqliteCommandQueue', () => {
+describe('DurableCommandQueue', () => {
   it('runs a command at its instant and not before, with one timer armed', async () => {
     const { app, clock } = await createTestApplication([testContext]);
     app.start();

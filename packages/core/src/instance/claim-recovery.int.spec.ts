@@ -1,0 +1,114 @@
+import { sql } from 'kysely';
+import { probe, probeContext, probeLog, resetProbe } from '../../test/fixtures/probe-context';
+import { type ManualClock } from '../clock/manual-clock';
+import { type Application } from '../context/application';
+import { type Database } from '../database/database';
+import { toIsoUtc } from '../domain';
+import { silentLogger } from '../logger';
+import {
+  createTempDirectory,
+  createTestApplication,
+  openTestDatabase,
+  REFERENCE_TIME,
+  type TempDirectory,
+} from '../testing';
+import { type InstanceLock } from './instance-lock';
+
+const T0 = Date.parse(REFERENCE_TIME);
+const SWEEP_MS = 3_600_000;
+let dir: TempDirectory;
+let app: Application;
+let clock: ManualClock;
+const others: Database[] = [];
+
+beforeEach(async () => {
+  resetProbe();
+  dir = createTempDirectory();
+  ({ app, clock } = await createTestApplication([probeContext], {
+    file: dir.file('app.db'),
+    queue: { leaseMs: 30_000, sweepMs: SWEEP_MS, instanceWatchMs: 1_000 },
+  }));
+});
+
+afterEach(async () => {
+  await app.stop();
+  for (const database of others.splice(0)) {
+    await database.close();
+  }
+  dir.remove();
+});
+
+/** Another instance on the same database, holding its lock (it never runs a queue). */
+async function otherInstance(id: string): Promise<InstanceLock> {
+  const database = await openTestDatabase({ file: dir.file('app.db') });
+  others.push(database);
+  return database.lockInstance(id, silentLogger);
+}
+
+/** Every pending row becomes a claim of `instance` with a lease until T0 + 30 s. */
+async function claimAs(instance: string): Promise<void> {
+  await sql`update shared_scheduled_commands set status = 'running', lease_token = 'their-token', claimed_by = ${instance}, attempts = attempts + 1, run_at = ${toIsoUtc(T0 + 30_000)} where status = 'pending'`.execute(
+    app.database.kysely,
+  );
+}
+
+const ran = (): [string, number][] => probeLog.map((p) => [p.name, Date.parse(p.at) - T0]);
+
+describe('claims of other instances (ADR 0004)', () => {
+  it('a dead instance’s claims run at start, not at their lease expiry', async () => {
+    await app.queue.enqueue(probe('a'));
+    await app.queue.enqueue(probe('b'));
+    await claimAs('gone-1');
+    app.start();
+    await clock.advance(0);
+    expect(ran()).toEqual([
+      ['a', 0],
+      ['b', 0],
+    ]);
+  });
+
+  it('a live instance’s claims are left alone until their lease expires (a stuck owner)', async () => {
+    await otherInstance('alive-1');
+    await app.queue.enqueue(probe('a'));
+    await claimAs('alive-1');
+    app.start();
+    await clock.advance(29_999);
+    expect(ran()).toEqual([]);
+    await clock.advance(1);
+    expect(ran()).toEqual([['a', 30_000]]);
+  });
+
+  it('the watchdog takes over within one look when a live instance dies', async () => {
+    const other = await otherInstance('alive-2');
+    await app.queue.enqueue(probe('a'));
+    await claimAs('alive-2');
+    app.start();
+    await clock.advance(5_000);
+    expect(ran()).toEqual([]);
+    await other.release(); // what the kernel does when its process dies
+    await clock.advance(1_000);
+    expect(ran()).toEqual([['a', 6_000]]);
+  });
+
+  it('arms no watchdog while alone: one timer and the sweep', async () => {
+    await app.queue.enqueue(probe('later'), { delayMs: 60_000 });
+    app.start();
+    await clock.advance(0);
+    expect(clock.timerInstants().map((d) => +d - T0)).toEqual([60_000, SWEEP_MS]);
+  });
+
+  it('stop ends the leases of its own claims: due at once, in their old place in line', async () => {
+    await app.queue.enqueue(probe('held'));
+    await claimAs(app.instanceId); // as if a batch of this instance were still in flight
+    await clock.advance(2_000);
+    const database = await openTestDatabase({ file: dir.file('app.db') });
+    others.push(database);
+    await app.stop();
+    const { rows } = await sql<{
+      status: string;
+      run_at: string;
+    }>`select status, run_at from shared_scheduled_commands`.execute(database.kysely);
+    // Its lease ran to T0 + 30 s; now it is due at the instant it was meant for.
+    expect(rows).toEqual([{ status: 'running', run_at: toIsoUtc(T0) }]);
+  });
+});

@@ -1,0 +1,22 @@
+import { type Kysely } from 'kysely';
+import { type Transaction } from '../database/unit-of-work';
+
+/**
+ * Rows that instances claim for a while (queue rows `running`, webhook deliveries `sending`),
+ * each carrying the instance that claimed it. Through this port the kernel recovers a dead
+ * instance's claims at once and releases this instance's at stop, whichever table holds them.
+ * A context registers its own with `BoundedContext.create({ claims: [...] })`.
+ */
+export interface ClaimedRows {
+  /** The instances holding at least one claim right now (distinct; one indexed read). */
+  holders(db: Kysely<unknown>): Promise<string[]>;
+  /**
+   * Ends the lease of every claim held by `instances` at `now`, inside `tx`: from the commit on,
+   * whoever looks next recovers them exactly as it recovers an expired lease (same attempt
+   * accounting, same policies), and arranges that someone looks at once. Returns how many.
+   */
+  expireClaimsOf(tx: Transaction, instances: readonly string[], now: string): Promise<number>;
+}
+
+/** An injectable class implementing {@link ClaimedRows}, resolved from the container. */
+export type ClaimedRowsClass = new (...args: never[]) => ClaimedRows;

@@ -1,0 +1,75 @@
+import { type Clock, type TimerHandle } from '../clock/clock';
+import { type Logger } from '../logger';
+import { type ClaimRecovery } from './claim-recovery';
+import { type InstanceLock } from './instance-lock';
+
+/**
+ * Notices another instance dying while this one runs: it looks at the other instances' locks
+ * (at start, at each sweep, when one announces itself, and every `watchMs` while there are
+ * any) and, when one that held its lock no longer does — or a dead one's leftovers show up —
+ * recovers the dead instances' claims at once. A timer of the queue's clock, armed only while
+ * other instances exist: a lone instance pays nothing.
+ */
+export class InstanceWatchdog {
+  private handle: TimerHandle | undefined;
+  /** Keys of the other instances that held their lock at the last look. */
+  private known: ReadonlySet<string> = new Set();
+  private looking: Promise<void> | undefined;
+
+  constructor(
+    private readonly clock: Clock,
+    private readonly watchMs: number,
+    private readonly lock: InstanceLock,
+    private readonly recovery: ClaimRecovery,
+    /** True while the queue runs (no look is scheduled otherwise). */
+    private readonly active: () => boolean,
+    private readonly logger: Logger,
+  ) {}
+
+  /** Looks now (a look already under way is shared). */
+  look(): Promise<void> {
+    this.looking ??= this.lookOnce().finally(() => {
+      this.looking = undefined;
+    });
+    return this.looking;
+  }
+
+  /** Resolves once no look is under way. */
+  async idle(): Promise<void> {
+    await this.looking;
+  }
+
+  /** Stops watching (the queue is stopping). */
+  stop(): void {
+    if (this.handle) {
+      this.clock.clearTimer(this.handle);
+      this.handle = undefined;
+    }
+    this.known = new Set();
+  }
+
+  private async lookOnce(): Promise<void> {
+    try {
+      const { live, dead } = await this.lock.peers();
+      const vanished = [...this.known].some((key) => !live.has(key));
+      this.known = live;
+      if (vanished || dead.length > 0) {
+        await this.recovery.recoverDead();
+        await this.lock.forget(dead);
+      }
+    } catch (error) {
+      this.logger.warn({ err: error }, 'cannot look at the other instances; will look again');
+    }
+    this.schedule();
+  }
+
+  private schedule(): void {
+    if (this.handle || !this.active() || this.known.size === 0) {
+      return;
+    }
+    this.handle = this.clock.setTimer(() => {
+      this.handle = undefined;
+      void this.look();
+    }, this.watchMs);
+  }
+}

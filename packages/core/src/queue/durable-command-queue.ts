@@ -1,0 +1,293 @@
+import { type Clock } from '../clock/clock';
+import { type IdGenerator } from '../clock/id-generator';
+import { type Command } from '../commands/command';
+import { type Database } from '../database/database';
+import { type Transaction, type UnitOfWork } from '../database/unit-of-work';
+import { ClaimRecovery } from '../instance/claim-recovery';
+import { type ClaimedRows } from '../instance/claimed-rows';
+import { type InstanceLock } from '../instance/instance-lock';
+import { InstanceWatchdog } from '../instance/instance-watchdog';
+import { type Logger, silentLogger } from '../logger';
+import { BatchRunner } from './batch-runner';
+import { QueueClaims } from './queue-claims';
+import { CrossProcessWakeUps } from './cross-process-wake-ups';
+import { type EnqueueOptions, type QueuedCommand } from './enqueue-options';
+import { LeaseHeartbeat } from './lease-heartbeat';
+import { QueueCycle } from './queue-cycle';
+import { releaseHeld, waitForCycle } from './queue-drain';
+import {
+  type PermanentFailure,
+  type QueueExecutor,
+  type QueueOptions,
+  type QueueStats,
+  type ResolvedQueueOptions,
+  resolveQueueOptions,
+} from './queue-options';
+import { readQueueStats } from './queue-stats';
+import { QueueStore } from './queue-store';
+import { QueueWriter } from './queue-writer';
+import { RowSettler } from './row-settler';
+import { SafetySweep } from './safety-sweep';
+import { WakeTimer } from './wake-timer';
+
+/**
+ * The durable command queue over `shared_scheduled_commands`, in the same database as the
+ * domain (SQLite or PostgreSQL: the seeds call the SQLite flavour `SqliteCommandQueue`). Write
+ * first, arm second: rows are committed before any timer moves. One timer is armed for the
+ * earliest live row (due time or lease expiry) plus a coarse safety sweep.
+ *
+ * A facade over small collaborators: {@link QueueWriter} (enqueue, jobs), {@link WakeTimer}
+ * and {@link SafetySweep} (when to look), {@link QueueCycle} (the loop), {@link BatchRunner}
+ * (claim and run), {@link RowSettler} (retry, fail, re-arm), {@link CrossProcessWakeUps}
+ * (LISTEN/NOTIFY on PostgreSQL).
+ */
+export class DurableCommandQueue {
+  private readonly store: QueueStore;
+  private readonly options: ResolvedQueueOptions;
+  private readonly timer: WakeTimer;
+  private readonly sweep: SafetySweep;
+  private readonly wakeUps: CrossProcessWakeUps;
+  private readonly writer: QueueWriter;
+  private readonly runner: BatchRunner;
+  private readonly cycle: QueueCycle;
+  private readonly recovery: ClaimRecovery;
+  private readonly watchdog: InstanceWatchdog;
+  /** The start-up catch-up (dead instances' claims) while it runs. */
+  private startup: Promise<void> | undefined;
+
+  private executor: QueueExecutor | undefined;
+  private isPermanent: PermanentFailure = () => false;
+  private started = false;
+  private stopping = false;
+
+  constructor(
+    private readonly database: Database,
+    private readonly uow: UnitOfWork,
+    private readonly clock: Clock,
+    ids: IdGenerator,
+    /** This instance's lock: claims carry its id; dead instances' claims are taken over. */
+    private readonly instance: InstanceLock,
+    options: QueueOptions = {},
+    private readonly logger: Logger = silentLogger,
+  ) {
+    this.options = resolveQueueOptions(options);
+    this.store = new QueueStore(database.dialect);
+    const armAt = (atMs: number): void => this.armAt(atMs);
+    this.timer = new WakeTimer(clock, () => this.cycle.timerDue());
+    this.sweep = new SafetySweep(
+      clock,
+      this.options.sweepMs,
+      () => this.timer.armedAtMs,
+      () => this.lookAround(),
+    );
+    this.wakeUps = new CrossProcessWakeUps(database.wakeUps, this.store, logger);
+    this.writer = new QueueWriter(this.store, uow, clock, ids, this.options.maxAttempts, {
+      announce: (tx, runAt) => this.wakeUps.announce(tx, runAt),
+      armAt,
+    });
+    const settler = new RowSettler(this.store, uow, clock, logger, armAt, (error) =>
+      this.isPermanent(error),
+    );
+    this.runner = new BatchRunner(
+      this.store,
+      uow,
+      clock,
+      ids,
+      instance.id,
+      this.options,
+      new LeaseHeartbeat(this.store, uow, clock, this.options.leaseMs, logger),
+      settler,
+      (type, payload) => this.execute(type, payload),
+      () => this.stopping,
+      armAt,
+      logger,
+    );
+    this.cycle = new QueueCycle(
+      {
+        readNextInstant: () => this.readNextInstant(),
+        runBatch: () => this.runner.runBatch(),
+        rearmAt: (atMs) => {
+          this.timer.clear();
+          this.armAt(atMs);
+        },
+      },
+      clock,
+      this.options.batchSize,
+      () => this.started && !this.stopping,
+      logger,
+    );
+    this.recovery = new ClaimRecovery(instance, uow, database.kysely, clock, logger);
+    this.recovery.add(new QueueClaims((tx, runAt) => this.wakeUps.announce(tx, runAt), armAt));
+    this.watchdog = new InstanceWatchdog(
+      clock,
+      this.options.instanceWatchMs,
+      instance,
+      this.recovery,
+      () => this.started && !this.stopping,
+      logger,
+    );
+  }
+
+  /** Connects the queue to whatever runs commands (the command bus). */
+  setExecutor(executor: QueueExecutor, isPermanent: PermanentFailure): void {
+    this.executor = executor;
+    this.isPermanent = isPermanent;
+  }
+
+  /**
+   * Persists a command to run later. Inside `tx` (or the unit of work open in this async flow)
+   * the row commits with the caller's state; the timer is armed only after that commit.
+   */
+  enqueue(
+    command: Command<unknown> | QueuedCommand,
+    options: EnqueueOptions = {},
+    tx?: Transaction,
+  ): Promise<void> {
+    return this.writer.enqueue(command, options, tx);
+  }
+
+  /**
+   * Registers a repeatable job under a stable key. Booting again never duplicates it; a changed
+   * cadence (or payload) updates the pending row and re-plans its next run.
+   */
+  schedule(
+    command: Command<unknown> | QueuedCommand,
+    key: string,
+    options: EnqueueOptions & { repeat: NonNullable<EnqueueOptions['repeat']> },
+  ): Promise<void> {
+    return this.writer.schedule(command, key, options);
+  }
+
+  /**
+   * Adds a table whose rows instances claim (a context's `claims`): its claims are released at
+   * stop and taken over at once when their instance dies, like the queue's own.
+   */
+  addClaimedRows(source: ClaimedRows): void {
+    this.recovery.add(source);
+  }
+
+  /** See {@link QueueWriter.retireJobs}. */
+  retireJobs(prefix: string, registered: readonly string[]): Promise<number> {
+    return this.writer.retireJobs(prefix, registered);
+  }
+
+  /** See {@link BatchRunner.runInClaimTransaction}. */
+  runInClaimTransaction(key: string): void {
+    this.runner.runInClaimTransaction(key);
+  }
+
+  /**
+   * Calls `listener` whenever this process claims the row under `key` (inside the claim's
+   * transaction): from then on that row is no longer pending, so whatever a caller remembers
+   * about the pending row under `key` is stale (the deliver-due wake-up keeps such a cache).
+   */
+  onClaimed(key: string, listener: () => void): void {
+    this.runner.onClaimed(key, listener);
+  }
+
+  /** Starts timers and runs whatever is already due (catch-up after downtime). */
+  start(): void {
+    if (this.started) {
+      return;
+    }
+    if (!this.executor) {
+      throw new Error('queue has no executor: call setExecutor first');
+    }
+    this.started = true;
+    this.stopping = false;
+    this.wakeUps.listen({ armAt: (atMs) => this.armAt(atMs), lookNow: () => this.lookAround() });
+    this.sweep.arm();
+    this.startup = this.catchUp().finally(() => {
+      this.startup = undefined;
+    });
+  }
+
+  /**
+   * Restart catch-up: claims left by instances that died (this process's previous life, or
+   * another daemon) become recoverable at once, then the first cycle claims everything due,
+   * them included; then the watchdog starts looking at the other instances.
+   */
+  private async catchUp(): Promise<void> {
+    try {
+      await this.recovery.recoverDead();
+    } catch (error) {
+      this.logger.error({ err: error }, 'cannot recover dead instances’ claims; leases will');
+    }
+    this.kick();
+    void this.watchdog.look();
+  }
+
+  /** The sweep, or another process asking: look at the table and at the other instances. */
+  private lookAround(): void {
+    void this.watchdog.look();
+    this.kick();
+  }
+
+  /**
+   * Stops claiming, waits up to `deadlineMs` for in-flight handlers, then releases whatever is
+   * still held so another process (or the next start) runs it at once.
+   */
+  async stop(options: { deadlineMs?: number } = {}): Promise<void> {
+    if (!this.started) {
+      // Never started, yet a direct dispatch may have claimed rows (webhook deliveries).
+      await this.recovery.releaseOwn();
+      return;
+    }
+    this.stopping = true;
+    this.timer.clear();
+    this.sweep.cancel();
+    this.watchdog.stop();
+    const stopListening = this.wakeUps.close();
+    await this.startup;
+    await waitForCycle(this.cycle.running, options.deadlineMs ?? 10_000);
+    await this.watchdog.idle();
+    const tokens = [...this.runner.held];
+    this.runner.held.clear();
+    await releaseHeld(this.store, this.uow, this.clock, this.logger, tokens, (tx, runAt) =>
+      this.wakeUps.announce(tx, runAt),
+    );
+    // What this instance still holds elsewhere (webhook deliveries `sending`): recoverable now.
+    await this.recovery.releaseOwn();
+    await stopListening;
+    this.started = false;
+  }
+
+  /**
+   * Resolves when no cycle is running (tests await this after moving the clock), and, on
+   * PostgreSQL, once the LISTEN connection opened by `start` is active.
+   */
+  async idle(): Promise<void> {
+    await this.startup;
+    await this.wakeUps.ready();
+    await this.cycle.idle();
+    await this.watchdog.idle();
+  }
+
+  /** Runs a cycle now (also what timers and the sweep do). */
+  kick(): void {
+    this.cycle.kick();
+  }
+
+  /** Rows per state, earliest due instant and its lateness (health checks, metrics). */
+  stats(): Promise<QueueStats> {
+    return readQueueStats(this.database.kysely, this.clock);
+  }
+
+  /** Arms the single timer for `atMs` unless one is already armed at or before it. */
+  private armAt(atMs: number): void {
+    if (!this.started || this.stopping) {
+      return;
+    }
+    this.timer.armAt(atMs);
+  }
+
+  private async readNextInstant(): Promise<string | undefined> {
+    const next = await this.store.nextWakeUp(this.database.kysely);
+    this.sweep.looked();
+    return next;
+  }
+
+  private execute(type: string, payload: unknown): Promise<unknown> {
+    return (this.executor as QueueExecutor)(type, payload);
+  }
+}

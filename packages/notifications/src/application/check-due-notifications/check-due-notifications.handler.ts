@@ -1,0 +1,39 @@
+import { type Clock, type CommandHandler, CORE_TOKENS, toIsoUtc } from '@tickler/core';
+import { inject, injectable } from 'inversify';
+import { NOTIFICATIONS_TOKENS } from '../../notifications.tokens';
+import { type NotificationDeliveryRepository } from '../ports/notification-delivery.repository';
+import { type TransactionRunner } from '../ports/transaction-runner.port';
+import { type DeliveryWakeUp } from '../ports/wake-up.port';
+import { CheckDueNotifications, type CheckDueResult } from './check-due-notifications.command';
+
+/**
+ * One indexed read of the next due instant, and the wake-up moved there. Run as the minutely
+ * job inside the job's claim transaction (the unit of work joins it): nothing due → the
+ * wake-up waits at the next instant (only ever earlier); something due → the wake-up that
+ * should have run it may have failed or been lost, so it is asked for at that past instant and
+ * the queue runs the delivery right after this commit, in its own transactions. No webhook
+ * request is ever made under this transaction.
+ */
+@injectable()
+export class CheckDueNotificationsHandler implements CommandHandler<CheckDueNotifications> {
+  static readonly handles = CheckDueNotifications;
+
+  constructor(
+    @inject(CORE_TOKENS.UnitOfWork) private readonly uow: TransactionRunner,
+    @inject(CORE_TOKENS.Clock) private readonly clock: Clock,
+    @inject(NOTIFICATIONS_TOKENS.DeliveryRepository)
+    private readonly deliveries: NotificationDeliveryRepository,
+    @inject(NOTIFICATIONS_TOKENS.WakeUp) private readonly wakeUp: DeliveryWakeUp,
+  ) {}
+
+  execute(_command: CheckDueNotifications): Promise<CheckDueResult> {
+    return this.uow.run(async (tx) => {
+      const next = await this.deliveries.nextDueAt(tx);
+      if (next === undefined) {
+        return { nextDueAt: null, overdue: false };
+      }
+      await this.wakeUp.wakeAt(tx, next);
+      return { nextDueAt: next, overdue: next <= toIsoUtc(this.clock.now()) };
+    });
+  }
+}
