@@ -11,7 +11,7 @@ export * from './commands/is-instant.validator';
 export * from './commands/is-time-zone.validator';
 export * from './database/database';
 export * from './database/sqlite-database';
-export * from './database/postgres-database';
+export * from './database/open-postgres-database';
 export * from './database/unit-of-work';
 export * from './database/reusable-query';
 export * from './database/multi-row-insert';
