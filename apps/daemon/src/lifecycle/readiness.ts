@@ -16,6 +16,12 @@ export interface Readiness {
   readonly tokenFile: string | null;
   readonly pid: number;
   readonly version: string;
+  /**
+   * Other daemons holding their instance lock on the same database right now. They share it
+   * safely (each reminder goes out once); a desktop app that wants one daemon per database can
+   * stop this one when it is not 0. docs/sidecar.md, ADR 0005.
+   */
+  readonly peers: number;
 }
 
 /** The readiness line, newline included. */
