@@ -187,21 +187,21 @@ describe('the packaged sidecar, run as a desktop shell runs it', () => {
     }
   });
 
-  it('runs the CLI as `cli`, finding the token through TICKLER_DB', async () => {
+  it('runs the CLI as `cli`: natural language and time zones (loaded on first use) work inside', async () => {
     const place = desktop();
     const sidecar = await start(place);
     try {
-      await apiOf(sidecar.readiness).post('/v1/users/me/notifications', {
-        title: 'from the api',
-        message: '',
-        scheduledAt: soon(60_000),
-      });
-      const { stdout } = await promisify(execFile)(
-        EXECUTABLE,
-        ['cli', '--daemon', sidecar.readiness.url, 'list', '--json'],
-        { cwd: place.cwd, env: place.env },
-      );
-      expect(JSON.stringify(JSON.parse(stdout))).toContain('from the api');
+      const run = (...words: string[]) =>
+        promisify(execFile)(EXECUTABLE, ['cli', '--daemon', sidecar.readiness.url, ...words], {
+          cwd: place.cwd,
+          env: { ...place.env, TZ: 'Europe/Berlin' },
+        });
+      const reminded = await run('remind', 'water the plants', '--at', 'tomorrow 9am', '--json');
+      const created = JSON.parse(reminded.stdout) as { id: string; scheduledAt: string };
+      // 09:00 in Berlin is 08:00 or 07:00 UTC, whatever the season.
+      expect(created.scheduledAt).toMatch(/T0[78]:00:00\.000Z$/);
+      const listed = await run('list', '--json');
+      expect(listed.stdout).toContain(created.id);
     } finally {
       await sidecar.stop();
     }
