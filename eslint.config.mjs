@@ -1,5 +1,5 @@
 // Flat ESLint config: type-checked typescript-eslint rules, Nx module boundaries between
-// projects (apps -> notifications -> core), and a purity fence around every domain folder.
+// projects (apps -> notifications | auth -> core), and a purity fence around every domain folder.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import nx from '@nx/eslint-plugin';
@@ -60,13 +60,24 @@ export default tseslint.config(
               sourceTag: 'scope:notifications',
               onlyDependOnLibsWithTags: ['scope:core', 'scope:notifications'],
             },
+            { sourceTag: 'scope:auth', onlyDependOnLibsWithTags: ['scope:core', 'scope:auth'] },
             {
               sourceTag: 'type:app',
-              onlyDependOnLibsWithTags: ['scope:core', 'scope:notifications', 'type:app'],
+              onlyDependOnLibsWithTags: [
+                'scope:core',
+                'scope:notifications',
+                'scope:auth',
+                'type:app',
+              ],
             },
             {
               sourceTag: 'type:tool',
-              onlyDependOnLibsWithTags: ['scope:core', 'scope:notifications', 'type:app'],
+              onlyDependOnLibsWithTags: [
+                'scope:core',
+                'scope:notifications',
+                'scope:auth',
+                'type:app',
+              ],
             },
           ],
         },

@@ -33,6 +33,7 @@ module.exports = function preset(projectDir) {
         'packages/notifications/src/testing/index.ts',
       ),
       '^@tickler/notifications$': path.join(root, 'packages/notifications/src/index.ts'),
+      '^@tickler/auth$': path.join(root, 'packages/auth/src/index.ts'),
       '^@tickler/daemon$': path.join(root, 'apps/daemon/src/index.ts'),
     },
     setupFiles: [path.join(root, 'jest.setup.js')],

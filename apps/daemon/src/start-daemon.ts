@@ -6,9 +6,14 @@ import {
   openPostgresDatabase,
   openSqliteDatabase,
 } from '@tickler/core';
-import { ensureAdminToken } from './auth/admin-token';
-import { Authenticator } from './auth/authenticator';
-import { UserTokenStore } from './auth/user-token.store';
+import {
+  type AdminToken,
+  AdminTokenError,
+  AUTH_TOKENS,
+  type Authenticator,
+  ensureAdminToken,
+} from '@tickler/auth';
+import { ConfigError } from './config/config.error';
 import { type DaemonConfig } from './config/daemon-config';
 import { daemonContexts } from './daemon-contexts';
 import { EventStreamHub } from './events/event-stream.hub';
@@ -40,6 +45,18 @@ async function openDatabase(config: DaemonConfig): Promise<Database> {
   });
 }
 
+/** The admin token from the settings; an unusable token file is a configuration error. */
+function adminTokenOf(config: DaemonConfig): AdminToken {
+  try {
+    return ensureAdminToken({ token: config.adminToken, file: config.adminTokenFile });
+  } catch (error) {
+    if (error instanceof AdminTokenError) {
+      throw new ConfigError('admin.token', error.message, { cause: error });
+    }
+    throw error;
+  }
+}
+
 /** A daemon running in this process. */
 export interface RunningDaemon {
   /** Base URL, e.g. `http://127.0.0.1:8787` (the real port when 0 was asked for). */
@@ -68,7 +85,7 @@ export async function startDaemon(
   options: StartOptions = {},
 ): Promise<RunningDaemon> {
   const logger = options.logger ?? pino({ level: config.logLevel, base: { pid: process.pid } });
-  const admin = ensureAdminToken(config);
+  const admin = adminTokenOf(config);
   logger.info({ source: admin.source, file: admin.file }, 'admin token');
 
   const database = await openDatabase(config);
@@ -76,7 +93,7 @@ export async function startDaemon(
   try {
     app = await Application.create({
       database,
-      contexts: daemonContexts(config),
+      contexts: daemonContexts(config, { current: () => admin.token }),
       logger,
       queue: { leaseMs: QUEUE_LEASE_MS },
     });
@@ -88,7 +105,7 @@ export async function startDaemon(
   const hub = new EventStreamHub(app.events, app.clock);
   const server = buildServer({
     app,
-    authenticator: new Authenticator(admin.token, app.get(UserTokenStore)),
+    authenticator: app.get<Authenticator>(AUTH_TOKENS.Authenticator),
     routes: allRoutes({ metrics, hub, version: DAEMON_VERSION }),
     logger,
     onClosing: () => hub.closeAll(),

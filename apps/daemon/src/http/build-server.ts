@@ -9,8 +9,7 @@ import Fastify, {
 } from 'fastify';
 import { type Logger as PinoLogger } from 'pino';
 import { type Application } from '@tickler/core';
-import { type Authenticator } from '../auth/authenticator';
-import { type Principal } from '../auth/principal';
+import { type Authenticator, type Principal } from '@tickler/auth';
 import { mapError } from './error-envelope';
 import { HttpBoundaryError } from './http.errors';
 import { type Access, DEFAULT_BODY_LIMIT, type RouteInput, type RouteSpec } from './route';

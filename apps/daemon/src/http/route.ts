@@ -1,6 +1,6 @@
 import { type FastifyReply, type FastifyRequest } from 'fastify';
 import { type Application } from '@tickler/core';
-import { type Principal } from '../auth/principal';
+import { type Principal } from '@tickler/auth';
 
 /** Who may call a route: anyone, the admin only, or the admin and the user named in the path. */
 export type Access = 'public' | 'admin' | 'user';

@@ -1,4 +1,4 @@
-import { IssueUserToken } from '../../auth/issue-user-token.command';
+import { IssueUserToken } from '@tickler/auth';
 import { commandPayload } from '../command-payload';
 import { type RouteSpec } from '../route';
 import { TOKEN_RESULT } from '../schemas';

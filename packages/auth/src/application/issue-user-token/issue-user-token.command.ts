@@ -1,6 +1,7 @@
 import { IsNotEmpty, IsString, Matches, MaxLength } from 'class-validator';
 import { Command } from '@tickler/core';
 
+/** What {@link IssueUserToken} answers. */
 export interface IssuedUserToken {
   /** The bearer token; shown once, stored only as its hash. */
   token: string;

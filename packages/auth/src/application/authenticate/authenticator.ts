@@ -1,0 +1,32 @@
+import { inject, injectable } from 'inversify';
+import { CORE_TOKENS, type Database } from '@tickler/core';
+import { AUTH_TOKENS } from '../../auth.tokens';
+import { type Principal } from '../../domain/principal';
+import { type AdminTokenSource } from '../ports/admin-token.port';
+import { type TokenSecrets } from '../ports/token-secrets.port';
+import { type UserTokenRepository } from '../ports/user-token.repository';
+
+/** Resolves a bearer token to a principal: the admin token first, then issued user tokens. */
+@injectable()
+export class Authenticator {
+  constructor(
+    @inject(AUTH_TOKENS.AdminToken) private readonly admin: AdminTokenSource,
+    @inject(AUTH_TOKENS.UserTokenRepository) private readonly users: UserTokenRepository,
+    @inject(AUTH_TOKENS.TokenSecrets) private readonly secrets: TokenSecrets,
+    @inject(CORE_TOKENS.Database) private readonly database: Pick<Database, 'kysely'>,
+  ) {}
+
+  /** The principal of an `Authorization` header, or undefined when missing or unknown. */
+  async principalOf(authorization: string | undefined): Promise<Principal | undefined> {
+    const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization ?? '');
+    const token = match?.[1];
+    if (!token) {
+      return undefined;
+    }
+    if (this.secrets.same(token, this.admin.current())) {
+      return { kind: 'admin' };
+    }
+    const userId = await this.users.userOf({ db: this.database.kysely }, this.secrets.hash(token));
+    return userId === undefined ? undefined : { kind: 'user', userId };
+  }
+}
