@@ -7,6 +7,7 @@ import {
 } from '../support/bad-input.arbitraries';
 import { type DaemonProcess } from '../support/daemon-process';
 import { Api } from '../support/http-client';
+import { type ContractDocument } from '../support/fuzz/contract-routes';
 import { loadOperations } from '../support/route-catalog';
 import { type ScenarioResult, Violations } from '../support/scenario-result';
 import { readDatabase } from '../support/sqlite-file';
@@ -107,8 +108,9 @@ export async function runBadInput(
   const api = new Api(daemon.url, daemon.adminToken);
   const targets = await seedTargets(api);
   const operations = await loadOperations(api);
+  const document = (await api.get<ContractDocument>('/openapi.json')).body;
   const before = snapshot(daemon.dbFile);
-  const requests: BadRequest[] = fc.sample(badRequestArbitrary(targets), {
+  const requests: BadRequest[] = fc.sample(badRequestArbitrary(document, targets), {
     numRuns: options.requests,
     seed: options.seed,
   });

@@ -17,7 +17,7 @@ const WHAT: Readonly<Record<number, string>> = {
   4: 'ManualClock `set()` ±1 h and suspends of minutes (no timer fires), then the sweep: no double, early or lost fire for deliveries and a 15-minute job.',
   5: 'Cancel / send-now / reschedule / edit race `DeliverDueNotifications` on the same due rows (real promise concurrency, SQLite serialises): one consistent state per row, a canceled row never delivered.',
   6: 'A slow webhook receiver holds the first attempt past its lease: no second attempt while leased; the zombie answering late (before or after the newer claim settles, 2xx or 5xx) never overwrites it.',
-  7: 'fast-check generates bad requests for every OpenAPI route against one real daemon: each answer a 4xx naming the problem, zero 5xx, zero rows written or changed (counts of every table + a fingerprint of every row), daemon healthy after.',
+  7: 'fast-check generates bad requests for every OpenAPI route against one real daemon, its fields and limits read from the served document (whose bodies are derived from the command classes, so a new field is fuzzed without an edit): each answer a 4xx naming the problem, zero 5xx, zero rows written or changed (counts of every table + a fingerprint of every row), daemon healthy after.',
   8: "Every route × {no token, unknown token, another user's token, admin token}; bob probing alice's ids via his own path; constant-time comparison read from the code; admin.token mode; tokens absent from stdout/stderr.",
   9: 'The database on a 2 MiB tmpfs that fills up: clear 503, resumes when space returns, `PRAGMA integrity_check` ok, no acknowledged write lost.',
 };

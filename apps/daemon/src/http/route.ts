@@ -35,8 +35,11 @@ export interface RouteSpec {
   readonly summary: string;
   readonly access: Access;
   readonly tag: string;
-  /** Request body schema (JSON), when the route takes one. */
-  readonly requestBody?: Schema;
+  /**
+   * Name of the request body's schema in `components.schemas` (contract/body-schemas.ts, derived
+   * from the command), when the route takes a JSON body.
+   */
+  readonly requestBody?: string;
   /** Query parameters: name → schema. */
   readonly query?: Readonly<Record<string, Schema>>;
   /** Extra documented request headers: name → description. */

@@ -1,7 +1,9 @@
-import { type Schema } from './route';
+import { type Schema } from '../route';
+import { ref } from './command-schemas';
 
-// JSON Schemas of the HTTP contract, for the OpenAPI document only: the command classes'
-// class-validator rules are what actually validates a body.
+// JSON Schemas of what the daemon answers (views and errors), for the OpenAPI document. The
+// views are plain TypeScript interfaces with no metadata to derive them from; request bodies
+// are derived from the command classes (body-schemas.ts).
 
 const instant = {
   type: 'string',
@@ -11,7 +13,7 @@ const instant = {
 const nullableInstant = { type: ['string', 'null'], format: 'date-time' };
 const nullableString = { type: ['string', 'null'] };
 
-export const ERROR_SCHEMA: Schema = {
+const ERROR: Schema = {
   type: 'object',
   required: ['error'],
   properties: {
@@ -34,19 +36,7 @@ export const ERROR_SCHEMA: Schema = {
   },
 };
 
-const SOURCE = {
-  type: 'object',
-  required: ['app', 'key'],
-  properties: {
-    app: { type: 'string' },
-    key: { type: 'string' },
-    collection: { type: 'string' },
-    id: { type: 'string' },
-  },
-  additionalProperties: false,
-};
-
-export const NOTIFICATION_SCHEMA: Schema = {
+const NOTIFICATION: Schema = {
   type: 'object',
   properties: {
     id: { type: 'string' },
@@ -74,77 +64,20 @@ export const NOTIFICATION_SCHEMA: Schema = {
   },
 };
 
-export const SEND_BODY: Schema = {
-  type: 'object',
-  required: ['title', 'message'],
-  additionalProperties: false,
-  properties: {
-    title: { type: 'string', maxLength: 200 },
-    message: { type: 'string', maxLength: 4000 },
-    url: { type: 'string', maxLength: 2000 },
-    scheduledAt: instant,
-    channel: { enum: ['inbox', 'webhook'] },
-    eventAt: instant,
-    expiresAt: instant,
-    rule: {
-      type: 'string',
-      description: 'Derive scheduledAt from eventAt/expiresAt.',
-      examples: ['lead:3600', 'lead:0@expiry'],
-    },
-    source: SOURCE,
-  },
-};
-
-export const SEND_BATCH_BODY: Schema = {
-  type: 'object',
-  required: ['items'],
-  additionalProperties: false,
-  properties: {
-    items: {
-      type: 'array',
-      maxItems: 10_000,
-      items: {
-        ...SEND_BODY,
-        required: ['userId', 'title', 'message'],
-        properties: {
-          userId: { type: 'string' },
-          ...(SEND_BODY.properties as object),
-          idempotencyKey: {
-            type: 'string',
-            description:
-              'Replaying a key (stored, or earlier in the batch) answers that delivery with created: false.',
-          },
-        },
-      },
-    },
-  },
-};
-
-export const SEND_BATCH_RESULT: Schema = {
+const SEND_BATCH_RESULT: Schema = {
   type: 'object',
   properties: {
     results: {
       type: 'array',
       items: {
         type: 'object',
-        properties: { created: { type: 'boolean' }, delivery: NOTIFICATION_SCHEMA },
+        properties: { created: { type: 'boolean' }, delivery: ref('Notification') },
       },
     },
   },
 };
 
-export const PATCH_BODY: Schema = {
-  type: 'object',
-  additionalProperties: false,
-  properties: {
-    title: { type: 'string' },
-    message: { type: 'string' },
-    url: { type: 'string' },
-    scheduledAt: instant,
-  },
-};
-
-export function pageOf(item: Schema): Schema {
+function pageOf(item: Schema): Schema {
   return {
     type: 'object',
     required: ['items', 'nextCursor'],
@@ -152,7 +85,7 @@ export function pageOf(item: Schema): Schema {
   };
 }
 
-export const INBOX_ITEM_SCHEMA: Schema = {
+const INBOX_ITEM: Schema = {
   type: 'object',
   properties: {
     id: { type: 'string' },
@@ -166,7 +99,7 @@ export const INBOX_ITEM_SCHEMA: Schema = {
   },
 };
 
-export const SUBSCRIPTION_SCHEMA: Schema = {
+const SUBSCRIPTION: Schema = {
   type: 'object',
   properties: {
     id: { type: 'string' },
@@ -177,28 +110,15 @@ export const SUBSCRIPTION_SCHEMA: Schema = {
   },
 };
 
-export const NEW_SUBSCRIPTION_SCHEMA: Schema = {
-  ...SUBSCRIPTION_SCHEMA,
+const NEW_SUBSCRIPTION: Schema = {
+  ...SUBSCRIPTION,
   properties: {
-    ...(SUBSCRIPTION_SCHEMA.properties as object),
+    ...(SUBSCRIPTION.properties as object),
     secret: { type: 'string', description: 'HMAC-SHA256 signing secret; shown only once.' },
   },
 };
 
-export const SUBSCRIPTION_BODY: Schema = {
-  type: 'object',
-  required: ['kind', 'url'],
-  additionalProperties: false,
-  properties: { kind: { const: 'webhook' }, url: { type: 'string', format: 'uri' } },
-};
-
-export const DELIVER_DUE_BODY: Schema = {
-  type: 'object',
-  additionalProperties: false,
-  properties: { id: { type: 'string' } },
-};
-
-export const DELIVER_DUE_RESULT: Schema = {
+const DELIVER_DUE_RESULT: Schema = {
   type: 'object',
   properties: {
     sent: { type: 'integer' },
@@ -208,37 +128,7 @@ export const DELIVER_DUE_RESULT: Schema = {
   },
 };
 
-export const RECONCILE_BODY: Schema = {
-  type: 'object',
-  required: ['sourceApp', 'planned'],
-  additionalProperties: false,
-  properties: {
-    sourceApp: { type: 'string' },
-    pruneAfterDays: { type: 'integer', minimum: 0 },
-    planned: {
-      type: 'array',
-      items: {
-        type: 'object',
-        required: ['userId', 'sourceKey', 'title', 'message'],
-        properties: {
-          userId: { type: 'string' },
-          sourceKey: { type: 'string' },
-          title: { type: 'string' },
-          message: { type: 'string' },
-          url: { type: 'string' },
-          scheduledAt: instant,
-          eventAt: instant,
-          expiresAt: instant,
-          rule: { type: 'string', examples: ['lead:3600', 'lead:0@expiry'] },
-          sourceCollection: { type: 'string' },
-          sourceId: { type: 'string' },
-        },
-      },
-    },
-  },
-};
-
-export const RECONCILE_RESULT: Schema = {
+const RECONCILE_RESULT: Schema = {
   type: 'object',
   properties: {
     created: { type: 'integer' },
@@ -249,8 +139,27 @@ export const RECONCILE_RESULT: Schema = {
   },
 };
 
-export const TOKEN_RESULT: Schema = {
+const ISSUED_TOKEN: Schema = {
   type: 'object',
   required: ['token'],
   properties: { token: { type: 'string' } },
+};
+
+/** Every answer's schema by its name in the document's `components.schemas`. */
+export const VIEW_SCHEMAS: Readonly<Record<string, Schema>> = {
+  Error: ERROR,
+  Notification: NOTIFICATION,
+  NotificationPage: pageOf(ref('Notification')),
+  SendNotificationsResult: SEND_BATCH_RESULT,
+  InboxItem: INBOX_ITEM,
+  InboxPage: pageOf(ref('InboxItem')),
+  Subscription: SUBSCRIPTION,
+  SubscriptionList: {
+    type: 'object',
+    properties: { items: { type: 'array', items: ref('Subscription') } },
+  },
+  NewSubscription: NEW_SUBSCRIPTION,
+  DeliverDueResult: DELIVER_DUE_RESULT,
+  ReconcileResult: RECONCILE_RESULT,
+  IssuedUserToken: ISSUED_TOKEN,
 };

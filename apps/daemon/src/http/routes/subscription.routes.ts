@@ -2,7 +2,7 @@ import { CommandValidationError } from '@tickler/core';
 import { commandPayload } from '../command-payload';
 import { NOTIFICATION_COMMANDS as C } from '../notification-commands';
 import { type RouteSpec } from '../route';
-import { NEW_SUBSCRIPTION_SCHEMA, SUBSCRIPTION_BODY, SUBSCRIPTION_SCHEMA } from '../schemas';
+import { ref } from '../contract/command-schemas';
 
 /**
  * The HTTP body names the kind (`{ kind: "webhook", url }`) so other kinds can be added later;
@@ -34,8 +34,8 @@ export function subscriptionRoutes(): RouteSpec[] {
       summary: 'Register a webhook endpoint; the signing secret is in this answer only.',
       access: 'user',
       tag: 'subscriptions',
-      requestBody: SUBSCRIPTION_BODY,
-      responses: { 201: { description: 'Registered.', schema: NEW_SUBSCRIPTION_SCHEMA } },
+      requestBody: 'RegisterWebhookBody',
+      responses: { 201: { description: 'Registered.', schema: ref('NewSubscription') } },
       handle: async ({ app, params, body }) => {
         const payload = commandPayload(C.subscriptionRegister, webhookBody(body), {
           recipientId: params.userId ?? '',
@@ -53,10 +53,7 @@ export function subscriptionRoutes(): RouteSpec[] {
       responses: {
         200: {
           description: 'All of them.',
-          schema: {
-            type: 'object',
-            properties: { items: { type: 'array', items: SUBSCRIPTION_SCHEMA } },
-          },
+          schema: ref('SubscriptionList'),
         },
       },
       handle: async ({ app, params }) => {
@@ -73,6 +70,7 @@ export function subscriptionRoutes(): RouteSpec[] {
       summary: 'Remove a webhook endpoint.',
       access: 'user',
       tag: 'subscriptions',
+      requestBody: 'RemoveSubscriptionBody',
       responses: { 204: { description: 'Removed.' } },
       errorStatuses: [404],
       handle: async ({ app, params, body }) => {

@@ -1,7 +1,7 @@
 import { IssueUserToken } from '@tickler/auth';
 import { commandPayload } from '../command-payload';
 import { type RouteSpec } from '../route';
-import { TOKEN_RESULT } from '../schemas';
+import { ref } from '../contract/command-schemas';
 
 /** Admin issues user tokens. */
 export function tokenRoutes(): RouteSpec[] {
@@ -13,7 +13,8 @@ export function tokenRoutes(): RouteSpec[] {
       summary: 'Issue a bearer token that reaches only /v1/users/{userId}/… (shown once).',
       access: 'admin',
       tag: 'auth',
-      responses: { 201: { description: 'The new token.', schema: TOKEN_RESULT } },
+      requestBody: 'IssueUserTokenBody',
+      responses: { 201: { description: 'The new token.', schema: ref('IssuedUserToken') } },
       errorStatuses: [400],
       handle: async ({ app, params, body }) => {
         const result = await app.bus.dispatchPlain(
