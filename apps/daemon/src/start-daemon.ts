@@ -9,6 +9,7 @@ import {
 import {
   type AdminToken,
   AdminTokenError,
+  AdminTokenFileSource,
   AUTH_TOKENS,
   type Authenticator,
   ensureAdminToken,
@@ -16,8 +17,10 @@ import {
 import { ConfigError } from './config/config.error';
 import { type DaemonConfig } from './config/daemon-config';
 import { daemonContexts } from './daemon-contexts';
-import { EventStreamHub } from './events/event-stream.hub';
+import { EventStreamHub, HEARTBEAT_MS } from './events/event-stream.hub';
 import { buildServer } from './http/build-server';
+import { allowedHostNames } from './http/hardening/host-guard';
+import { DEFAULT_HTTP_LIMITS, type HttpLimits } from './http/hardening/http-limits';
 import { allRoutes } from './http/routes/all-routes';
 import { DaemonMetrics } from './metrics/daemon-metrics';
 import { countDeliveriesByStatus } from './metrics/count-deliveries';
@@ -74,6 +77,8 @@ export interface RunningDaemon {
 export interface StartOptions {
   /** Default: pino JSON on stdout at the configured level. */
   readonly logger?: PinoLogger;
+  /** Replaces some of {@link DEFAULT_HTTP_LIMITS} (tests with short timeouts). */
+  readonly httpLimits?: Partial<HttpLimits>;
 }
 
 /**
@@ -93,7 +98,10 @@ export async function startDaemon(
   try {
     app = await Application.create({
       database,
-      contexts: daemonContexts(config, { current: () => admin.token }),
+      contexts: daemonContexts(
+        config,
+        new AdminTokenFileSource(admin, (problem) => logger.error({ file: admin.file }, problem)),
+      ),
       logger,
       queue: { leaseMs: QUEUE_LEASE_MS },
     });
@@ -102,13 +110,19 @@ export async function startDaemon(
     throw error;
   }
   const metrics = new DaemonMetrics(app, () => countDeliveriesByStatus(app.database));
-  const hub = new EventStreamHub(app.events, app.clock);
+  const limits = { ...DEFAULT_HTTP_LIMITS, ...options.httpLimits };
+  const hub = new EventStreamHub(app.events, app.clock, HEARTBEAT_MS, {
+    perToken: limits.maxStreamsPerToken,
+    total: limits.maxStreams,
+  });
   const server = buildServer({
     app,
     authenticator: app.get<Authenticator>(AUTH_TOKENS.Authenticator),
     routes: allRoutes({ metrics, hub, version: DAEMON_VERSION }),
     logger,
     onClosing: () => hub.closeAll(),
+    allowedHosts: allowedHostNames(config.host, config.allowedHosts),
+    limits,
   });
 
   app.start();

@@ -2,6 +2,8 @@ import { ContainerModule } from 'inversify';
 import { BoundedContext } from '@tickler/core';
 import { Authenticator } from './application/authenticate/authenticator';
 import { IssueUserTokenHandler } from './application/issue-user-token/issue-user-token.handler';
+import { ListUserTokensHandler } from './application/list-user-tokens/list-user-tokens.handler';
+import { RevokeUserTokenHandler } from './application/revoke-user-token/revoke-user-token.handler';
 import { type AdminTokenSource } from './application/ports/admin-token.port';
 import { AUTH_TOKENS } from './auth.tokens';
 import { authMigrations } from './infrastructure/auth.migrations';
@@ -29,6 +31,6 @@ export function authContext(options: AuthContextOptions): BoundedContext {
       bind(AUTH_TOKENS.TokenSecrets).to(CryptoTokenSecrets).inSingletonScope();
       bind(AUTH_TOKENS.Authenticator).to(Authenticator).inSingletonScope();
     }),
-    commands: [IssueUserTokenHandler],
+    commands: [IssueUserTokenHandler, ListUserTokensHandler, RevokeUserTokenHandler],
   });
 }

@@ -9,7 +9,14 @@ export {
   IssueUserToken,
   type IssuedUserToken,
 } from './application/issue-user-token/issue-user-token.command';
+export { ListUserTokens } from './application/list-user-tokens/list-user-tokens.command';
+export { RevokeUserToken } from './application/revoke-user-token/revoke-user-token.command';
+export { type UserTokenView } from './application/user-token.view';
+export { UserTokenNotFoundError } from './domain/auth.errors';
+export { AdminTokenFileSource } from './infrastructure/admin-token-source';
+export { generateToken } from './infrastructure/crypto-token-secrets';
 export {
+  readTokenFile,
   ensureAdminToken,
   AdminTokenError,
   type AdminToken,

@@ -31,6 +31,7 @@ export {
   PlannedNotificationInput,
   type PlannedNotification,
   DEFAULT_PRUNE_AFTER_DAYS,
+  MAX_PLAN_ENTRIES,
 } from './application/reconcile-scheduled/reconcile-scheduled.command';
 export { fanOut } from './application/fan-out';
 export {
@@ -38,6 +39,7 @@ export {
   type LeadAnchor,
   InvalidLeadRuleError,
   LeadRuleAnchorMissingError,
+  LeadRuleBeforeEpochError,
 } from './domain/lead-rule';
 
 export {

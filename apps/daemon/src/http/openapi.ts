@@ -11,7 +11,9 @@ const ERROR_DESCRIPTIONS: Readonly<Record<number, string>> = {
   409: 'Illegal transition for the current status.',
   413: 'Body too large.',
   414: 'A path segment is longer than 1024 characters.',
-  415: 'Body is not `application/json`.',
+  415: 'Body is not `application/json` in UTF-8.',
+  429: 'This token holds its maximum of live event streams.',
+  503: 'The daemon holds its maximum of live event streams.',
 };
 
 function pathParameters(path: string): Schema[] {

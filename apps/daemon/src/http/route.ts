@@ -50,6 +50,13 @@ export interface RouteSpec {
   >;
   /** Error statuses this route can answer besides 401/403 (implied by `access`). */
   readonly errorStatuses?: readonly number[];
+  /**
+   * The command whose limits (`@ArrayMaxSize`, nesting) bound the raw body, checked before it is
+   * parsed. Default: no arrays beyond the default size.
+   */
+  readonly limitsOf?: new () => object;
+  /** Answers carry a token or secret: `Cache-Control: no-store`. */
+  readonly secret?: boolean;
   /** Largest accepted body in bytes. Default {@link DEFAULT_BODY_LIMIT}. */
   readonly bodyLimit?: number;
   /** A JSON route's handler. */

@@ -31,7 +31,29 @@ export interface AdminTokenSettings {
   readonly file: string | undefined;
 }
 
-function readTokenFile(file: string): string {
+/**
+ * Refuses a token file others could read or replace, as OpenSSH does for private keys: group or
+ * other permission bits, or another owner than this process's user.
+ */
+function checkPrivate(file: string, stat: fs.Stats): void {
+  if ((stat.mode & 0o077) !== 0) {
+    throw new AdminTokenError(
+      file,
+      `${file} is accessible by group or others (mode ${(stat.mode & 0o777).toString(8)}); run chmod 600 ${file}`,
+    );
+  }
+  const uid = process.getuid?.();
+  if (uid !== undefined && stat.uid !== uid) {
+    throw new AdminTokenError(
+      file,
+      `${file} is owned by uid ${stat.uid}, not by this user (uid ${uid}); chown it or delete it to generate a new one`,
+    );
+  }
+}
+
+/** Reads a token file after checking its owner and mode. */
+export function readTokenFile(file: string): string {
+  checkPrivate(file, fs.statSync(file));
   const token = fs.readFileSync(file, 'utf8').trim();
   if (token.length < 16) {
     throw new AdminTokenError(
@@ -58,7 +80,7 @@ export function ensureAdminToken(settings: AdminTokenSettings): AdminToken {
   if (fs.existsSync(file)) {
     return { token: readTokenFile(file), source: 'file', file };
   }
-  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
   const token = generateToken();
   try {
     fs.writeFileSync(file, `${token}\n`, { mode: 0o600, flag: 'wx' });

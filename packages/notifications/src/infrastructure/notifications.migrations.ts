@@ -2,10 +2,12 @@ import { type MigrationSet } from '@tickler/core';
 import * as createDeliveries from './migrations/2026_11_30_0700_create_notification_deliveries';
 import * as createDeliveryLog from './migrations/2026_11_30_0710_create_notification_delivery_log';
 import * as indexBySourceApp from './migrations/2026_12_01_0900_index_deliveries_by_source_app';
+import * as createIdempotency from './migrations/2026_12_01_1100_create_notification_idempotency';
 
 /** The context's schema, ledger `notifications_migrations`. */
 export const notificationsMigrations: MigrationSet = {
   '2026_11_30_0700_create_notification_deliveries': createDeliveries,
   '2026_11_30_0710_create_notification_delivery_log': createDeliveryLog,
   '2026_12_01_0900_index_deliveries_by_source_app': indexBySourceApp,
+  '2026_12_01_1100_create_notification_idempotency': createIdempotency,
 };

@@ -3,3 +3,4 @@
 export * from './test-app';
 export * from './webhook-receiver';
 export * from './fakes';
+export * from './in-memory-idempotency';

@@ -1,3 +1,6 @@
+// Projects that type-check the daemon's sources through its path alias need the shim too.
+// eslint-disable-next-line @typescript-eslint/triple-slash-reference
+/// <reference path="./class-transformer-storage.d.ts" />
 import { defaultMetadataStorage } from 'class-transformer/cjs/storage';
 import { getMetadataStorage } from 'class-validator';
 import { targetConstructorToSchema } from 'class-validator-jsonschema';
@@ -5,6 +8,7 @@ import {
   defaultConverters,
   type ISchemaConverters,
 } from 'class-validator-jsonschema/build/defaultConverters';
+import { PLAIN_TEXT_PATTERNS } from '@tickler/core';
 import { type Schema } from '../route';
 
 /** Where the OpenAPI document keeps named schemas; `$ref`s point here. */
@@ -36,6 +40,14 @@ export const CUSTOM_VALIDATOR_SCHEMAS: Readonly<Record<string, Schema>> = {
     description: 'End of the event; required by an @expiry rule.',
   },
   'planned-rule': LEAD_RULE,
+  // `x-text` tells a client (and the fuzzer) the character rule, unpaired surrogates included,
+  // which a pattern cannot express.
+  isPlainText: { pattern: PLAIN_TEXT_PATTERNS.singleLine, 'x-text': 'single-line' },
+  isMultilineText: { pattern: PLAIN_TEXT_PATTERNS.multiLine, 'x-text': 'multi-line' },
+  isLink: {
+    format: 'uri-reference',
+    description: 'An http(s) URL, or a path on the same origin starting with /.',
+  },
 };
 
 /**

@@ -139,10 +139,28 @@ const RECONCILE_RESULT: Schema = {
   },
 };
 
+const USER_TOKEN: Schema = {
+  type: 'object',
+  required: ['id', 'userId', 'createdAt', 'expiresAt', 'expired'],
+  properties: {
+    id: { type: 'string', description: 'Names the token to revoke it.' },
+    userId: { type: 'string' },
+    createdAt: instant,
+    expiresAt: nullableInstant,
+    expired: { type: 'boolean' },
+  },
+};
+
 const ISSUED_TOKEN: Schema = {
   type: 'object',
-  required: ['token'],
-  properties: { token: { type: 'string' } },
+  required: ['id', 'token', 'userId', 'createdAt', 'expiresAt'],
+  properties: {
+    id: { type: 'string', description: 'Names the token to revoke it.' },
+    token: { type: 'string', description: 'The bearer token; shown only once.' },
+    userId: { type: 'string' },
+    createdAt: instant,
+    expiresAt: nullableInstant,
+  },
 };
 
 /** Every answer's schema by its name in the document's `components.schemas`. */
@@ -162,4 +180,9 @@ export const VIEW_SCHEMAS: Readonly<Record<string, Schema>> = {
   DeliverDueResult: DELIVER_DUE_RESULT,
   ReconcileResult: RECONCILE_RESULT,
   IssuedUserToken: ISSUED_TOKEN,
+  UserToken: USER_TOKEN,
+  UserTokenList: {
+    type: 'object',
+    properties: { items: { type: 'array', items: ref('UserToken') } },
+  },
 };

@@ -1,4 +1,5 @@
 import { CommandValidationError } from '@tickler/core';
+import { ReconcileScheduled, SendNotifications } from '@tickler/notifications';
 import { batchPayload, withUserIdPaths } from '../batch-payload';
 import { commandPayload } from '../command-payload';
 import { NOTIFICATION_COMMANDS as C } from '../notification-commands';
@@ -35,6 +36,7 @@ export function internalRoutes(): RouteSpec[] {
       tag: 'internal',
       requestBody: 'ReconcileBody',
       bodyLimit: BULK_BODY_LIMIT,
+      limitsOf: ReconcileScheduled,
       responses: { 200: { description: 'What changed.', schema: ref('ReconcileResult') } },
       handle: async ({ app, body }) => ({
         status: 200,
@@ -51,6 +53,7 @@ export function internalRoutes(): RouteSpec[] {
       tag: 'internal',
       requestBody: 'SendNotificationsBody',
       bodyLimit: BULK_BODY_LIMIT,
+      limitsOf: SendNotifications,
       responses: {
         200: {
           description: 'One result per item, in order.',

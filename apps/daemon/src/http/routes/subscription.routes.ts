@@ -35,6 +35,7 @@ export function subscriptionRoutes(): RouteSpec[] {
       access: 'user',
       tag: 'subscriptions',
       requestBody: 'RegisterWebhookBody',
+      secret: true,
       responses: { 201: { description: 'Registered.', schema: ref('NewSubscription') } },
       handle: async ({ app, params, body }) => {
         const payload = commandPayload(C.subscriptionRegister, webhookBody(body), {
