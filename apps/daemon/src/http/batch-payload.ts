@@ -44,5 +44,6 @@ export function withUserIdPaths(error: CommandValidationError): CommandValidatio
           }
         : f,
     ),
+    error.omitted,
   );
 }

@@ -119,7 +119,13 @@ export function buildServer(deps: ServerDeps): DaemonServer {
     requestTimeout: limits.requestTimeoutMs,
     connectionTimeout: limits.idleSocketTimeoutMs,
     keepAliveTimeout: limits.keepAliveTimeoutMs,
-    http: { headersTimeout: limits.headersTimeoutMs, connectionsCheckingInterval: 1000 },
+    http: {
+      // Node wants headersTimeout ≤ requestTimeout, and applies the request timeout it was
+      // created with (fastify only sets the property afterwards).
+      requestTimeout: limits.requestTimeoutMs,
+      headersTimeout: Math.min(limits.headersTimeoutMs, limits.requestTimeoutMs),
+      connectionsCheckingInterval: 1000,
+    },
   });
   server.removeContentTypeParser('text/plain');
   installJsonBodyParser(server);
