@@ -200,6 +200,7 @@ export async function runBadInput(
     () =>
       `${bugs} error lines in the daemon log, e.g. ${JSON.stringify(daemon.errorLines()[0]).slice(0, 300)}`,
   );
+  const tried = (pattern: RegExp): number => requests.filter((r) => pattern.test(r.defect)).length;
   return {
     id: 7,
     name: 'generated bad input (fast-check) against the real daemon',
@@ -211,6 +212,10 @@ export async function runBadInput(
         .filter(([s]) => Number(s) >= 400 && Number(s) < 500)
         .reduce((a, [, n]) => a + n, 0),
       '5xx seen': fiveHundreds,
+      'oversized arrays': tried(/an array of \d+ entries/),
+      'nested past the limit': tried(/nested past/),
+      'instants before 1970 / lead underflow': tried(/outside 1970|before 1970/),
+      'hostile text or links': tried(/hostile/),
       'accepted (2xx/3xx)': accepted,
       '4xx without a named problem': unnamed,
       'rows written by rejected requests': Object.entries(after.counts).reduce(

@@ -10,6 +10,7 @@ import {
   unknownKey,
 } from './fuzz/bad-values';
 import { brokenField } from './fuzz/broken-fields';
+import { leadUnderflow } from './fuzz/hostile-values';
 import {
   type ContractDocument,
   type ContractRoute,
@@ -146,6 +147,14 @@ function bodyRouteRequest(
         }
         return make(broken.defect, { raw: JSON.stringify(broke) });
       }),
+    );
+  }
+  const underflow = leadUnderflow(body);
+  if (underflow !== undefined) {
+    kinds.push(
+      underflow.map((value) =>
+        make('a lead rule counting back before 1970', { raw: JSON.stringify(value) }),
+      ),
     );
   }
   if (body.fields.some((f) => f.name === 'idempotencyKey')) {

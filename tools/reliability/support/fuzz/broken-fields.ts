@@ -1,6 +1,14 @@
 import fc from 'fast-check';
 import { badTime, notInEnum, tooLong, wrongTypeFor } from './bad-values';
 import { type FieldSpec, type ObjectSpec } from './contract-routes';
+import {
+  deeplyNested,
+  hostileLink,
+  hostileText,
+  leadUnderflow,
+  outOfRangeTime,
+  oversizedArray,
+} from './hostile-values';
 
 /** A field's broken value, or its removal, and what is wrong, for the report. */
 export type Broken = { value: unknown; defect: string } | { remove: true; defect: string };
@@ -26,7 +34,24 @@ export function brokenField(field: FieldSpec): fc.Arbitrary<Broken> {
   const { name, schema } = field;
   const options: fc.Arbitrary<Broken>[] = [
     wrongTypeFor(field.kind).map((value) => ({ value, defect: `${name}: wrong type` })),
+    oversizedArray(field).map((value) => ({
+      value,
+      defect: `${name}: an array of ${value.length} entries`,
+    })),
+    deeplyNested.map((value) => ({ value, defect: `${name}: nested past the depth limit` })),
   ];
+  const textRule = (schema as { 'x-text'?: string })['x-text'];
+  if (textRule !== undefined) {
+    options.push(
+      hostileText(textRule === 'multi-line').map((value) => ({
+        value,
+        defect: `${name}: hostile text ${JSON.stringify(value).slice(0, 30)}`,
+      })),
+    );
+  }
+  if (schema.format === 'uri-reference') {
+    options.push(hostileLink.map((value) => ({ value, defect: `${name}: hostile link ${value}` })));
+  }
   if (field.required) {
     options.push(fc.constant({ remove: true as const, defect: `${name}: missing` }));
     options.push(fc.constant({ value: null, defect: `${name}: null` }));
@@ -40,6 +65,9 @@ export function brokenField(field: FieldSpec): fc.Arbitrary<Broken> {
     );
   }
   if (field.kind === 'time') {
+    options.push(
+      outOfRangeTime.map((value) => ({ value, defect: `${name}: outside 1970–9999 ${value}` })),
+    );
     options.push(
       badTime.map((value) => ({
         value,
@@ -57,6 +85,12 @@ export function brokenField(field: FieldSpec): fc.Arbitrary<Broken> {
     );
   }
   if (field.kind === 'array') {
+    const underflow = field.nested !== undefined ? leadUnderflow(field.nested) : undefined;
+    if (underflow !== undefined) {
+      options.push(
+        underflow.map((entry) => ({ value: [entry], defect: `${name}: a lead rule before 1970` })),
+      );
+    }
     const entries = field.nested !== undefined ? brokenObjects(field.nested) : fc.constant(1);
     options.push(
       fc
