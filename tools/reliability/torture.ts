@@ -8,6 +8,7 @@ import { runClockJumps } from './scenarios/clock-jumps.scenario';
 import { runCrashLoop } from './scenarios/crash-loop.scenario';
 import { runDiskTrouble } from './scenarios/disk-trouble.scenario';
 import { runDowntime } from './scenarios/downtime.scenario';
+import { runHostileClient } from './scenarios/hostile-client.scenario';
 import { runLeaseFencing } from './scenarios/lease-fencing.scenario';
 import { runRaces } from './scenarios/races.scenario';
 import { runTwoDaemons } from './scenarios/two-daemons.scenario';
@@ -18,7 +19,7 @@ import { formatResult, type ScenarioResult } from './support/scenario-result';
 import { runSeed } from './support/seeded-random';
 import { writeFormattedMarkdown } from '../src/write-formatted-markdown';
 
-/** Scenario 7 and 8 share the real-daemon set-up. */
+/** Scenarios 7, 8 and 10 share the real-daemon set-up. */
 async function withDaemon(
   run: (daemon: DaemonProcess) => Promise<ScenarioResult>,
 ): Promise<ScenarioResult> {
@@ -31,7 +32,7 @@ async function withDaemon(
 }
 
 /**
- * `npm run torture`: all nine scenarios of issue 6 at full size, one after the other. Prints each
+ * `npm run torture`: the scenarios of issues 6 and 9 at full size, one after the other. Prints each
  * scenario's figures and writes the table to docs/reliability.md. `--only 1,7` runs a subset
  * (the report is then not written). Exit 1 when any invariant broke.
  */
@@ -50,6 +51,18 @@ async function main(): Promise<void> {
     [7, () => withDaemon((d) => runBadInput(d, { requests: 5_000, seed }))],
     [8, () => withDaemon((d) => runAuthMatrix(d))],
     [9, () => runDiskTrouble({ sizeKb: 2048, troubledRequests: 50 })],
+    [
+      10,
+      () =>
+        withDaemon((d) =>
+          runHostileClient(d, {
+            slowConnections: 200,
+            authenticatedSlowloris: true,
+            streams: 100,
+            idleConnections: 400,
+          }),
+        ),
+    ],
   ];
   const results: { result: ScenarioResult; seconds: number }[] = [];
   const started = new Date();

@@ -14,7 +14,7 @@ export {
   DEFAULT_MAX_ARRAY_ENTRIES,
   MAX_PAYLOAD_VALUES,
 } from './commands/payload-limits';
-export { scanJsonLimits } from './commands/json-scan';
+export { scanJsonLimits, JsonLimitScanner } from './commands/json-scan';
 export * from './commands/is-instant.validator';
 export * from './commands/text.validators';
 export * from './database/database';

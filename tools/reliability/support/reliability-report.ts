@@ -8,6 +8,7 @@ const FAST_VARIANTS: Readonly<Record<number, string>> = {
   6: '`tools/reliability/lease-fencing.spec.ts`',
   7: '`tools/reliability/bad-input.spec.ts`',
   8: '`tools/reliability/auth-matrix.spec.ts`',
+  10: '`tools/reliability/hostile-client.spec.ts`',
 };
 
 const WHAT: Readonly<Record<number, string>> = {
@@ -19,6 +20,7 @@ const WHAT: Readonly<Record<number, string>> = {
   6: 'A slow webhook receiver holds the first attempt past its lease: no second attempt while leased; the zombie answering late (before or after the newer claim settles, 2xx or 5xx) never overwrites it.',
   7: 'fast-check generates bad requests for every OpenAPI route against one real daemon, its fields and limits read from the served document (whose bodies are derived from the command classes, so a new field is fuzzed without an edit): each answer a 4xx naming the problem, zero 5xx, zero rows written or changed (counts of every table + a fingerprint of every row), daemon healthy after.',
   8: "Every route × {no token, unknown token, another user's token, admin token}; bob probing alice's ids via his own path; constant-time comparison read from the code; admin.token mode; tokens absent from stdout/stderr.",
+  10: 'A hostile client (issue 9): the largest array the body limit lets through in every field of every body (2.8 million entries in the 8 MiB ones), nesting as deep as the limit allows, 200 connections trickling a body with and without a token, 100 event streams on one token and 100 on the admin’s, 400 idle connections, and `node main.js | head -c 100`: every refusal a 400 naming the field in a few KiB (401, 408, 429, 503 for the slow and greedy), the daemon healthy and its fds back after, exit 0 when the pipe reader leaves. Reports the time to the 400, the daemon’s own maximum event-loop delay, fds and RSS before and after.',
   9: 'The database on a 2 MiB tmpfs that fills up: clear 503, resumes when space returns, `PRAGMA integrity_check` ok, no acknowledged write lost.',
 };
 

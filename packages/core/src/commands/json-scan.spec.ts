@@ -1,7 +1,7 @@
 import { Type } from 'class-transformer';
 import { ArrayMaxSize, IsArray, IsOptional, IsString, ValidateNested } from 'class-validator';
 import fc from 'fast-check';
-import { scanJsonLimits } from './json-scan';
+import { JsonLimitScanner, scanJsonLimits } from './json-scan';
 import { MAX_PAYLOAD_DEPTH, MAX_PAYLOAD_VALUES, payloadLimitProblems } from './payload-limits';
 
 class Source {
@@ -70,5 +70,25 @@ describe('scanJsonLimits (the raw body, before JSON.parse)', () => {
       }),
       { numRuns: 300 },
     );
+  });
+
+  it('finds the same problem however the bytes are split into chunks (keys and UTF-8 included)', () => {
+    const text = JSON.stringify({
+      items: [
+        { title: 'é😀', source: { app: 'x' } },
+        { title: 't', 'sóurce"[': 1, source: new Array(150).fill(1) },
+      ],
+    });
+    const bytes = new TextEncoder().encode(text);
+    const whole = scanJsonLimits(Batch, text);
+    expect(whole?.path).toBe('items.1.source');
+    for (const size of [1, 2, 3, 7]) {
+      const scanner = new JsonLimitScanner(Batch);
+      let found;
+      for (let i = 0; i < bytes.length && found === undefined; i += size) {
+        found = scanner.feed(bytes.subarray(i, i + size));
+      }
+      expect(found).toEqual(whole);
+    }
   });
 });

@@ -22,105 +22,146 @@ interface Frame {
 
 const QUOTE = 0x22;
 const BACKSLASH = 0x5c;
+/** Bytes of a key kept to name a path in an error. */
+const MAX_KEY_BYTES = 200;
 
 /**
- * The first size problem of a JSON text for `commandClass`, found by scanning the text before
- * anything is parsed: an array over its field's `@ArrayMaxSize` (or {@link DEFAULT_MAX_ARRAY_ENTRIES}
- * where none is declared), nesting deeper than {@link MAX_PAYLOAD_DEPTH}, or more than
- * {@link MAX_PAYLOAD_VALUES} values. Stops at the first problem, so an 8 MiB body of empty
- * entries is refused after reading just past the limit, in well under a millisecond per
- * thousand entries, where `JSON.parse` alone would take half a second and gigabytes. Malformed
- * JSON is left to the parser that follows.
+ * Scans JSON bytes as they arrive, for `commandClass`'s limits: an array over its field's
+ * `@ArrayMaxSize` (or {@link DEFAULT_MAX_ARRAY_ENTRIES} where none is declared), nesting deeper
+ * than {@link MAX_PAYLOAD_DEPTH}, or more than {@link MAX_PAYLOAD_VALUES} values. It reports the
+ * first problem from the chunk that holds it, so a boundary can answer before the rest of an
+ * 8 MiB body has even been received. Only ASCII structure is read (UTF-8 continuation bytes are
+ * never ASCII); malformed JSON is left to the parser that follows.
  */
-export function scanJsonLimits(
-  commandClass: new () => object,
-  text: string,
-): FieldProblem | undefined {
-  const stack: Frame[] = [];
-  let values = 0;
-  let top: Frame | undefined;
-  let expectKey = false;
-  const end = text.length;
-  for (let i = 0; i < end; i++) {
-    const c = text.charCodeAt(i);
-    if (c === QUOTE) {
-      const start = i + 1;
-      for (i = start; i < end; i++) {
-        const d = text.charCodeAt(i);
-        if (d === BACKSLASH) {
-          i++;
-        } else if (d === QUOTE) {
-          break;
-        }
+export class JsonLimitScanner {
+  private readonly stack: Frame[] = [];
+  private top: Frame | undefined;
+  private values = 0;
+  private expectKey = false;
+  private inString = false;
+  private escaped = false;
+  /** The key being read, when the open string is one. */
+  private keyBytes: number[] | undefined;
+  private problem: FieldProblem | undefined;
+  private readonly decoder = new TextDecoder();
+
+  constructor(private readonly commandClass: new () => object) {}
+
+  /** Scans the next bytes; the first problem found so far, if any. */
+  feed(chunk: Uint8Array): FieldProblem | undefined {
+    for (let i = 0; i < chunk.length && this.problem === undefined; i++) {
+      const c = chunk[i]!;
+      if (this.inString) {
+        this.stringByte(c);
+      } else {
+        this.structureByte(c);
       }
-      if (top !== undefined && !top.isArray && expectKey) {
-        // Escapes stay as written: the key only names a path in an error.
-        top.key = text.slice(start, Math.min(i, start + 200));
-      }
-      continue;
     }
-    switch (c) {
-      case 0x7b: // {
-      case 0x5b: {
-        // [
-        values++;
-        let path = '';
-        let shape: LimitShape | undefined = limitShapeOf(commandClass);
-        let maxEntries = DEFAULT_MAX_ARRAY_ENTRIES;
-        if (top !== undefined) {
-          if (top.isArray) {
-            path = joinPath(top.path, top.commas);
-            shape = top.shape;
-          } else {
-            path = joinPath(top.path, top.key);
-            const field = top.shape?.fields.get(top.key);
-            shape = field?.nested;
-            maxEntries = field?.maxEntries ?? DEFAULT_MAX_ARRAY_ENTRIES;
-          }
-        }
-        if (stack.length + 1 > MAX_PAYLOAD_DEPTH) {
-          return {
-            path,
-            message: `${path || 'the body'} is nested deeper than ${MAX_PAYLOAD_DEPTH} levels`,
-          };
-        }
-        top = { isArray: c === 0x5b, path, shape, maxEntries, commas: 0, key: '' };
-        stack.push(top);
-        expectKey = c === 0x7b;
-        break;
+    return this.problem;
+  }
+
+  private stringByte(c: number): void {
+    if (this.escaped) {
+      this.escaped = false;
+    } else if (c === BACKSLASH) {
+      this.escaped = true;
+    } else if (c === QUOTE) {
+      this.inString = false;
+      if (this.keyBytes !== undefined && this.top !== undefined) {
+        this.top.key = this.decoder.decode(new Uint8Array(this.keyBytes));
+        this.keyBytes = undefined;
       }
+      return;
+    }
+    if (this.keyBytes !== undefined && this.keyBytes.length < MAX_KEY_BYTES) {
+      this.keyBytes.push(c);
+    }
+  }
+
+  private structureByte(c: number): void {
+    switch (c) {
+      case QUOTE:
+        this.inString = true;
+        this.keyBytes =
+          this.top !== undefined && !this.top.isArray && this.expectKey ? [] : undefined;
+        return;
+      case 0x7b: // {
+      case 0x5b: // [
+        this.open(c === 0x5b);
+        break;
       case 0x7d: // }
       case 0x5d: // ]
-        stack.pop();
-        top = stack[stack.length - 1];
-        expectKey = false;
+        this.stack.pop();
+        this.top = this.stack[this.stack.length - 1];
+        this.expectKey = false;
         break;
       case 0x2c: // ,
-        if (top?.isArray) {
-          top.commas++;
-          if (top.commas >= top.maxEntries) {
-            return {
-              path: top.path,
-              message: `${top.path || 'the body'} holds more than ${top.maxEntries} entries; at most ${top.maxEntries} are accepted`,
-            };
-          }
-        } else {
-          expectKey = true;
-        }
-        values++;
+        this.comma();
         break;
       case 0x3a: // :
-        expectKey = false;
+        this.expectKey = false;
         break;
       default:
-        break;
+        return;
     }
-    if (values > MAX_PAYLOAD_VALUES) {
-      return {
+    if (this.problem === undefined && this.values > MAX_PAYLOAD_VALUES) {
+      this.problem = {
         path: '',
         message: `the body holds more than ${MAX_PAYLOAD_VALUES} JSON values`,
       };
     }
   }
-  return undefined;
+
+  private open(isArray: boolean): void {
+    this.values++;
+    const top = this.top;
+    let path = '';
+    let shape: LimitShape | undefined = limitShapeOf(this.commandClass);
+    let maxEntries = DEFAULT_MAX_ARRAY_ENTRIES;
+    if (top !== undefined) {
+      if (top.isArray) {
+        path = joinPath(top.path, top.commas);
+        shape = top.shape;
+      } else {
+        path = joinPath(top.path, top.key);
+        const field = top.shape?.fields.get(top.key);
+        shape = field?.nested;
+        maxEntries = field?.maxEntries ?? DEFAULT_MAX_ARRAY_ENTRIES;
+      }
+    }
+    if (this.stack.length + 1 > MAX_PAYLOAD_DEPTH) {
+      this.problem = {
+        path,
+        message: `${path || 'the body'} is nested deeper than ${MAX_PAYLOAD_DEPTH} levels`,
+      };
+      return;
+    }
+    this.top = { isArray, path, shape, maxEntries, commas: 0, key: '' };
+    this.stack.push(this.top);
+    this.expectKey = !isArray;
+  }
+
+  private comma(): void {
+    const top = this.top;
+    this.values++;
+    if (top?.isArray) {
+      top.commas++;
+      if (top.commas >= top.maxEntries) {
+        this.problem = {
+          path: top.path,
+          message: `${top.path || 'the body'} holds more than ${top.maxEntries} entries; at most ${top.maxEntries} are accepted`,
+        };
+      }
+    } else {
+      this.expectKey = true;
+    }
+  }
+}
+
+/** {@link JsonLimitScanner} over a whole text at once. */
+export function scanJsonLimits(
+  commandClass: new () => object,
+  text: string,
+): FieldProblem | undefined {
+  return new JsonLimitScanner(commandClass).feed(new TextEncoder().encode(text));
 }

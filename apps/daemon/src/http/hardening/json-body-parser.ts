@@ -1,5 +1,6 @@
-import { type FastifyInstance, type FastifyRequest } from 'fastify';
-import { CommandValidationError, scanJsonLimits } from '@tickler/core';
+import { type IncomingMessage } from 'node:http';
+import { errorCodes, type FastifyInstance, type FastifyRequest } from 'fastify';
+import { CommandValidationError, JsonLimitScanner } from '@tickler/core';
 import { HttpBoundaryError } from '../http.errors';
 
 /** Stands in for a route without a command: no declared arrays, the default limits. */
@@ -22,20 +23,23 @@ function charsetOf(contentType: string | undefined): string | undefined {
   return match?.[1]?.toLowerCase();
 }
 
+type Done = (error: Error | null, body?: unknown) => void;
+
 /**
- * Replaces fastify's JSON parser with one that first refuses a charset other than UTF-8 (415:
- * the body would otherwise be read as UTF-8 whatever it says), then scans the raw text against
- * the route's command limits (array entries, nesting depth, number of values) before
- * `JSON.parse` builds anything, then parses with fastify's own parser (prototype-poisoning
- * checks included).
+ * Replaces fastify's JSON parser with one that refuses a charset other than UTF-8 (415: the
+ * body would otherwise be read as UTF-8 whatever it says), and scans the body's bytes against
+ * the route's command limits (array entries, nesting, number of values) AS THEY ARRIVE: an
+ * oversized array is answered 400 from the chunk that shows it, and the connection closed,
+ * instead of after receiving, decoding and parsing up to 8 MiB. A body within its limits is
+ * parsed by fastify's own parser (prototype-poisoning checks included). The size limit and the
+ * Content-Length checks are fastify's, kept as they were.
  */
 export function installJsonBodyParser(server: ParserHost): void {
   const parse = server.getDefaultJsonParser('error', 'error');
   server.removeContentTypeParser('application/json');
   server.addContentTypeParser(
     'application/json',
-    { parseAs: 'string' },
-    (request: FastifyRequest, body: string | Buffer, done) => {
+    (request: FastifyRequest, payload: IncomingMessage, done: Done) => {
       const charset = charsetOf(request.headers['content-type']);
       if (charset !== undefined && charset !== 'utf-8' && charset !== 'utf8') {
         done(
@@ -43,18 +47,55 @@ export function installJsonBodyParser(server: ParserHost): void {
             'HTTP.UNSUPPORTED_MEDIA_TYPE',
             `charset=${charset.slice(0, 40)} is not accepted: send the JSON body as UTF-8`,
           ),
-          undefined,
         );
         return;
       }
-      const text = typeof body === 'string' ? body : body.toString('utf8');
-      const command = (request.routeOptions.config as BodyLimitConfig).limitsOf ?? NoFields;
-      const problem = scanJsonLimits(command, text);
-      if (problem !== undefined) {
-        done(new CommandValidationError('body', [problem]), undefined);
+      const limit = request.routeOptions.bodyLimit ?? Infinity;
+      const declared = Number(request.headers['content-length']);
+      if (declared > limit) {
+        done(new errorCodes.FST_ERR_CTP_BODY_TOO_LARGE());
         return;
       }
-      void parse(request, text, done);
+      const command = (request.routeOptions.config as BodyLimitConfig).limitsOf ?? NoFields;
+      const scanner = new JsonLimitScanner(command);
+      const chunks: Buffer[] = [];
+      let received = 0;
+      const finish = (error: Error | null, body?: unknown): void => {
+        payload.removeListener('data', onData);
+        payload.removeListener('end', onEnd);
+        payload.removeListener('error', onError);
+        done(error, body);
+      };
+      const onData = (chunk: Buffer): void => {
+        received += chunk.length;
+        if (received > limit) {
+          finish(new errorCodes.FST_ERR_CTP_BODY_TOO_LARGE());
+          return;
+        }
+        const problem = scanner.feed(chunk);
+        if (problem !== undefined) {
+          // Answered now; Node reads and drops the rest of the body (bounded by the request
+          // timeout) so the client gets the answer instead of a reset connection.
+          finish(new CommandValidationError('body', [problem]));
+          return;
+        }
+        chunks.push(chunk);
+      };
+      const onEnd = (): void => {
+        if (!Number.isNaN(declared) && received !== declared) {
+          finish(new errorCodes.FST_ERR_CTP_INVALID_CONTENT_LENGTH());
+          return;
+        }
+        const text = Buffer.concat(chunks, received).toString('utf8');
+        payload.removeListener('data', onData);
+        payload.removeListener('end', onEnd);
+        payload.removeListener('error', onError);
+        void parse(request, text, done);
+      };
+      const onError = (error: Error): void => finish(Object.assign(error, { statusCode: 400 }));
+      payload.on('data', onData);
+      payload.on('end', onEnd);
+      payload.on('error', onError);
     },
   );
 }
