@@ -71,45 +71,54 @@ export function joinPath(path: string, key: string | number): string {
 /**
  * Walks a value without building anything: every array within its limit, nesting within
  * {@link MAX_PAYLOAD_DEPTH}. Stops descending where a limit is broken, so the work is bounded
- * by the limits, not by the payload.
+ * by the limits, not by the payload. The path is kept as a stack and joined only for a problem
+ * (a valid 10,000-entry batch builds no strings).
  */
 function visit(
-  value: unknown,
+  value: object,
   shape: LimitShape | undefined,
   maxEntries: number,
-  path: string,
-  depth: number,
+  path: (string | number)[],
   out: FieldProblem[],
 ): void {
-  if (value === null || typeof value !== 'object' || out.length >= MAX_LISTED_PROBLEMS) {
+  if (out.length >= MAX_LISTED_PROBLEMS) {
     return;
   }
+  const depth = path.length + 1;
   if (depth > MAX_PAYLOAD_DEPTH) {
+    const at = path.join('.');
     out.push({
-      path,
-      message: `${path || 'the body'} is nested deeper than ${MAX_PAYLOAD_DEPTH} levels`,
+      path: at,
+      message: `${at || 'the body'} is nested deeper than ${MAX_PAYLOAD_DEPTH} levels`,
     });
     return;
   }
   if (Array.isArray(value)) {
     if (value.length > maxEntries) {
+      const at = path.join('.');
       out.push({
-        path,
-        message: `${path || 'the body'} holds ${value.length} entries; at most ${maxEntries} are accepted`,
+        path: at,
+        message: `${at || 'the body'} holds ${value.length} entries; at most ${maxEntries} are accepted`,
       });
       return;
     }
     for (let i = 0; i < value.length; i++) {
-      visit(value[i], shape, DEFAULT_MAX_ARRAY_ENTRIES, joinPath(path, i), depth + 1, out);
+      const entry: unknown = value[i];
+      if (entry !== null && typeof entry === 'object') {
+        path.push(i);
+        visit(entry, shape, DEFAULT_MAX_ARRAY_ENTRIES, path, out);
+        path.pop();
+      }
     }
     return;
   }
   for (const key in value) {
-    if (Object.hasOwn(value, key)) {
+    const child: unknown = (value as Record<string, unknown>)[key];
+    if (child !== null && typeof child === 'object' && Object.hasOwn(value, key)) {
       const field = shape?.fields.get(key);
-      const child = (value as Record<string, unknown>)[key];
-      const limit = field?.maxEntries ?? DEFAULT_MAX_ARRAY_ENTRIES;
-      visit(child, field?.nested, limit, joinPath(path, key), depth + 1, out);
+      path.push(key);
+      visit(child, field?.nested, field?.maxEntries ?? DEFAULT_MAX_ARRAY_ENTRIES, path, out);
+      path.pop();
     }
   }
 }
@@ -126,7 +135,9 @@ export function payloadLimitProblems(
   payload: unknown,
 ): FieldProblem[] {
   const problems: FieldProblem[] = [];
-  visit(payload, limitShapeOf(commandClass), DEFAULT_MAX_ARRAY_ENTRIES, '', 1, problems);
+  if (payload !== null && typeof payload === 'object') {
+    visit(payload, limitShapeOf(commandClass), DEFAULT_MAX_ARRAY_ENTRIES, [], problems);
+  }
   return problems;
 }
 
