@@ -45,7 +45,7 @@ export function notificationRoutes(): RouteSpec[] {
       path: BASE,
       operationId: 'sendNotification',
       summary:
-        'Send now (no or past scheduledAt) or schedule a notification. Replaying an Idempotency-Key answers 200 with the same delivery.',
+        'Send now (no or past scheduledAt) or schedule a notification. Replaying an Idempotency-Key with the same request answers 200 with the same delivery; with another request, 409 IDEMPOTENCY.KEY_REUSED.',
       access: 'user',
       tag: 'notifications',
       requestBody: 'SendNotificationBody',
