@@ -8,7 +8,7 @@ const ERROR_DESCRIPTIONS: Readonly<Record<number, string>> = {
   401: 'Missing or unknown bearer token.',
   403: "A user token on another user's path, or on an admin route.",
   404: 'Unknown id.',
-  409: 'Illegal transition for the current status.',
+  409: 'Illegal transition for the current status, or an Idempotency-Key reused with another request.',
   413: 'Body too large.',
   414: 'A path segment is longer than 1024 characters.',
   415: 'Body is not `application/json` in UTF-8.',

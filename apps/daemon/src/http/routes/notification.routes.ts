@@ -49,6 +49,7 @@ export function notificationRoutes(): RouteSpec[] {
       access: 'user',
       tag: 'notifications',
       requestBody: 'SendNotificationBody',
+      errorStatuses: [409],
       headers: {
         'Idempotency-Key': 'Makes the call safe to retry: the same key returns the same delivery.',
       },
