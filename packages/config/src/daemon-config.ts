@@ -26,6 +26,11 @@ export interface DaemonConfig {
   readonly delivery: DeliveryMode;
   /** pino level. `TICKLER_LOG_LEVEL`, default `info`. */
   readonly logLevel: string;
+  /**
+   * Host names requests may address besides IP literals, `localhost` and {@link host} (the
+   * DNS-rebinding guard). `TICKLER_ALLOWED_HOSTS`, comma-separated, default none.
+   */
+  readonly allowedHosts: readonly string[];
 }
 
 /** The environment variables (and JSON file keys) the daemon reads. */
@@ -39,6 +44,7 @@ export const CONFIG_KEYS = [
   'TICKLER_GRACE',
   'TICKLER_DELIVERY',
   'TICKLER_LOG_LEVEL',
+  'TICKLER_ALLOWED_HOSTS',
 ] as const;
 
 /** One of {@link CONFIG_KEYS}: an environment variable, or a key of the `TICKLER_CONFIG` file. */

@@ -24,7 +24,18 @@ describe('loadConfig', () => {
       graceMs: 12 * 3_600_000,
       delivery: 'live',
       logLevel: 'info',
+      allowedHosts: [],
     });
+  });
+
+  it('reads TICKLER_ALLOWED_HOSTS as comma-separated host names', () => {
+    expect(loadConfig({ TICKLER_ALLOWED_HOSTS: 'Tickler.lan, myhost' }).allowedHosts).toEqual([
+      'tickler.lan',
+      'myhost',
+    ]);
+    expect(() => loadConfig({ TICKLER_ALLOWED_HOSTS: 'evil.com/x' })).toThrow(
+      /^TICKLER_ALLOWED_HOSTS:/,
+    );
   });
 
   it('reads the environment, and a JSON file under the same keys with the environment winning', () => {

@@ -116,6 +116,24 @@ function parseSchema(text: string | undefined): string | undefined {
   return text;
 }
 
+function parseAllowedHosts(text: string | undefined): string[] {
+  const names = (text ?? '')
+    .split(',')
+    .map((name) => name.trim().toLowerCase())
+    .filter(Boolean);
+  const bad = names.find(
+    (name) =>
+      !/^[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*$/.test(name),
+  );
+  if (bad !== undefined) {
+    throw new ConfigError(
+      'TICKLER_ALLOWED_HOSTS',
+      `"${bad}" is not a host name (comma-separated names, e.g. tickler.lan,myhost)`,
+    );
+  }
+  return names;
+}
+
 /** Where the admin token is kept for a database file: beside it, or nowhere for `:memory:`. */
 export function adminTokenFileFor(db: string): string | undefined {
   return db === ':memory:' ? undefined : path.join(path.dirname(path.resolve(db)), 'admin.token');
@@ -156,6 +174,7 @@ export function parseConfig(raw: RawConfig): DaemonConfig {
     ),
     delivery: parseDelivery(raw.TICKLER_DELIVERY ?? CONFIG_DEFAULTS.TICKLER_DELIVERY),
     logLevel,
+    allowedHosts: parseAllowedHosts(raw.TICKLER_ALLOWED_HOSTS),
   };
 }
 

@@ -24,6 +24,7 @@ import { type WebhookSender } from './application/ports/webhook-sender.port';
 import { SendNotificationHandler } from './application/send-notification/send-notification.handler';
 import { SendNotificationsHandler } from './application/send-notifications/send-notifications.handler';
 import { DeliveryClaims } from './infrastructure/delivery-claims';
+import { KyselyIdempotencyRepository } from './infrastructure/kysely-idempotency.repository';
 import { KyselyInboxRepository } from './infrastructure/kysely-inbox.repository';
 import { KyselyNotificationDeliveryRepository } from './infrastructure/kysely-notification-delivery.repository';
 import { KyselySubscriptionRepository } from './infrastructure/kysely-subscription.repository';
@@ -75,6 +76,9 @@ export function notificationsContext(options: NotificationsContextOptions = {}):
       .to(KyselyNotificationDeliveryRepository)
       .inSingletonScope();
     bind(NOTIFICATIONS_TOKENS.InboxRepository).to(KyselyInboxRepository).inSingletonScope();
+    bind(NOTIFICATIONS_TOKENS.IdempotencyRepository)
+      .to(KyselyIdempotencyRepository)
+      .inSingletonScope();
     bind(NOTIFICATIONS_TOKENS.SubscriptionRepository)
       .to(KyselySubscriptionRepository)
       .inSingletonScope();

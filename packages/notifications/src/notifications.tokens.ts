@@ -7,4 +7,5 @@ export const NOTIFICATIONS_TOKENS = {
   WakeUp: Symbol.for('notifications.WakeUp'),
   WebhookSender: Symbol.for('notifications.WebhookSender'),
   SecretGenerator: Symbol.for('notifications.SecretGenerator'),
+  IdempotencyRepository: Symbol.for('notifications.IdempotencyRepository'),
 } as const;

@@ -10,6 +10,7 @@ import {
 } from '../domain/notification-delivery.entity';
 import { FakeUnitOfWork, RecordingWakeUp, SequentialIds } from './fakes';
 import { InMemoryDeliveryRepository } from './in-memory-delivery.repository';
+import { InMemoryIdempotencyRepository } from './in-memory-idempotency';
 import { InMemoryInboxRepository } from './in-memory-inbox.repository';
 
 /** What read handlers get as their database in unit tests: the in-memory fakes ignore it. */
@@ -57,6 +58,7 @@ export function sendHandlerFakes(options: NotificationsOptions = {}, now = REFER
   const inbox = new InMemoryInboxRepository();
   const wakeUp = new RecordingWakeUp();
   const resolved = resolveNotificationsOptions(options);
-  const args = [uow, clock, ids, deliveries, inbox, wakeUp, resolved] as const;
-  return { uow, clock, ids, deliveries, inbox, wakeUp, options: resolved, args };
+  const idempotency = new InMemoryIdempotencyRepository();
+  const args = [uow, clock, ids, deliveries, inbox, wakeUp, resolved, idempotency] as const;
+  return { uow, clock, ids, deliveries, inbox, wakeUp, idempotency, options: resolved, args };
 }

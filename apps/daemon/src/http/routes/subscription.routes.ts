@@ -4,7 +4,7 @@ import { NOTIFICATION_COMMANDS as C } from '../notification-commands';
 import { type NewSubscriptionView, type SubscriptionView } from '@tickler/notifications';
 import { type RouteSpec } from '../route';
 import { recipientFromPath, toHttpView } from '../user-naming';
-import { NEW_SUBSCRIPTION_SCHEMA, SUBSCRIPTION_BODY, SUBSCRIPTION_SCHEMA } from '../schemas';
+import { ref } from '../contract/command-schemas';
 
 /**
  * The HTTP body names the kind (`{ kind: "webhook", url }`) so other kinds can be added later;
@@ -36,8 +36,9 @@ export function subscriptionRoutes(): RouteSpec[] {
       summary: 'Register a webhook endpoint; the signing secret is in this answer only.',
       access: 'user',
       tag: 'subscriptions',
-      requestBody: SUBSCRIPTION_BODY,
-      responses: { 201: { description: 'Registered.', schema: NEW_SUBSCRIPTION_SCHEMA } },
+      requestBody: 'RegisterWebhookBody',
+      secret: true,
+      responses: { 201: { description: 'Registered.', schema: ref('NewSubscription') } },
       handle: async ({ app, params, body }) => {
         const payload = commandPayload(
           C.subscriptionRegister,
@@ -58,10 +59,7 @@ export function subscriptionRoutes(): RouteSpec[] {
       responses: {
         200: {
           description: 'All of them.',
-          schema: {
-            type: 'object',
-            properties: { items: { type: 'array', items: SUBSCRIPTION_SCHEMA } },
-          },
+          schema: ref('SubscriptionList'),
         },
       },
       handle: async ({ app, params }) => {
@@ -76,6 +74,7 @@ export function subscriptionRoutes(): RouteSpec[] {
       summary: 'Remove a webhook endpoint.',
       access: 'user',
       tag: 'subscriptions',
+      requestBody: 'RemoveSubscriptionBody',
       responses: { 204: { description: 'Removed.' } },
       errorStatuses: [404],
       handle: async ({ app, params, body }) => {

@@ -1,6 +1,7 @@
 import { ManualClock } from '@tickler/core';
 import {
   FakeUnitOfWork,
+  InMemoryIdempotencyRepository,
   InMemoryDeliveryRepository,
   InMemoryInboxRepository,
   RecordingWakeUp,
@@ -30,6 +31,7 @@ function setup() {
     inbox,
     wakeUp,
     options,
+    new InMemoryIdempotencyRepository(),
   );
   const check = new CheckDueNotificationsHandler(uow, clock, deliveries, wakeUp);
   return { clock, uow, deliveries, inbox, wakeUp, send, check };

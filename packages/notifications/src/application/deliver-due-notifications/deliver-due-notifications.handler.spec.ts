@@ -1,5 +1,6 @@
 import { ManualClock, silentLogger, type Transaction } from '@tickler/core';
 import {
+  InMemoryIdempotencyRepository,
   FakeUnitOfWork,
   InMemoryDeliveryRepository,
   InMemoryInboxRepository,
@@ -30,7 +31,16 @@ function setup(options: NotificationsOptions = {}) {
   const wakeUp = new RecordingWakeUp();
   const sender = new ScriptedWebhookSender();
   const resolved = resolveNotificationsOptions({ webhookBackoff: { baseMs: 1000 }, ...options });
-  const send = new SendNotificationHandler(uow, clock, ids, deliveries, inbox, wakeUp, resolved);
+  const send = new SendNotificationHandler(
+    uow,
+    clock,
+    ids,
+    deliveries,
+    inbox,
+    wakeUp,
+    resolved,
+    new InMemoryIdempotencyRepository(),
+  );
   const deliver = new DeliverDueNotificationsHandler(
     uow,
     clock,

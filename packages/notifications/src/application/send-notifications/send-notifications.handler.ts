@@ -7,21 +7,35 @@ import {
 } from '@tickler/core';
 import { inject, injectable } from 'inversify';
 import { NotificationDelivery } from '../../domain/notification-delivery.entity';
-import { NotificationSourceKeyTakenError } from '../../domain/notification.errors';
+import {
+  IdempotencyKeyReusedError,
+  NotificationSourceKeyTakenError,
+} from '../../domain/notification.errors';
 import { NOTIFICATIONS_TOKENS } from '../../notifications.tokens';
 import { inboxItemOf, toNotificationView } from '../notification-view.mapper';
 import { type ResolvedNotificationsOptions } from '../notifications.options';
+import {
+  type IdempotencyRecord,
+  type IdempotencyRepository,
+} from '../ports/idempotency.repository';
 import { type InboxItem, type InboxRepository } from '../ports/inbox.repository';
 import { type NotificationDeliveryRepository } from '../ports/notification-delivery.repository';
 import { type Scope } from '../ports/scope';
 import { type TransactionRunner } from '../ports/transaction-runner.port';
 import { type DeliveryWakeUp } from '../ports/wake-up.port';
 import { newDeliveryOf } from '../send-notification/new-delivery-of';
+import { requestFingerprint } from '../send-notification/request-fingerprint';
 import {
   type SendNotification,
   type SendNotificationResult,
 } from '../send-notification/send-notification.command';
 import { SendNotifications, type SendNotificationsResult } from './send-notifications.command';
+
+/** An earlier use of an idempotency key: its result, and its request's fingerprint if kept. */
+interface Replay {
+  readonly result: SendNotificationResult;
+  readonly fingerprint: string | undefined;
+}
 
 /** NUL cannot occur in validated recipient ids, keys or rules. */
 function keyOf(...parts: (string | null)[]): string {
@@ -48,6 +62,8 @@ export class SendNotificationsHandler implements CommandHandler<SendNotification
     @inject(NOTIFICATIONS_TOKENS.InboxRepository) private readonly inbox: InboxRepository,
     @inject(NOTIFICATIONS_TOKENS.WakeUp) private readonly wakeUp: DeliveryWakeUp,
     @inject(NOTIFICATIONS_TOKENS.Options) private readonly options: ResolvedNotificationsOptions,
+    @inject(NOTIFICATIONS_TOKENS.IdempotencyRepository)
+    private readonly idempotency: IdempotencyRepository,
   ) {}
 
   execute(command: SendNotifications): Promise<SendNotificationsResult> {
@@ -57,7 +73,8 @@ export class SendNotificationsHandler implements CommandHandler<SendNotification
       const created: NotificationDelivery[] = [];
       const inboxItems: InboxItem[] = [];
       /** Idempotency and source keys used so far in this batch → the result / delivery id. */
-      const byIdempotencyKey = new Map<string, SendNotificationResult>();
+      const byIdempotencyKey = new Map<string, Replay>();
+      const fingerprints: IdempotencyRecord[] = [];
       const bySourceKey = new Map<string, string>();
       let earliest: string | undefined;
       for (const [index, item] of command.items.entries()) {
@@ -65,15 +82,24 @@ export class SendNotificationsHandler implements CommandHandler<SendNotification
           item.idempotencyKey === undefined
             ? undefined
             : keyOf(item.recipientId, item.idempotencyKey);
+        const { props, sourceKey } = newDeliveryOf(item, (field) => `items.${index}.${field}`);
+        const fingerprint = requestFingerprint(props);
         const replay =
           idempotencyKey === undefined
             ? undefined
             : await this.replayed(tx, byIdempotencyKey, idempotencyKey, item);
         if (replay) {
-          results.push(replay);
+          if (replay.fingerprint !== undefined && replay.fingerprint !== fingerprint) {
+            throw new IdempotencyKeyReusedError(
+              item.recipientId,
+              item.idempotencyKey ?? '',
+              replay.result.delivery.id,
+              `items.${index}.idempotencyKey`,
+            );
+          }
+          results.push(replay.result);
           continue;
         }
-        const { props, sourceKey } = newDeliveryOf(item, (field) => `items.${index}.${field}`);
         const batchSourceKey =
           sourceKey && keyOf(item.recipientId, sourceKey.app, sourceKey.key, sourceKey.rule);
         if (sourceKey && batchSourceKey) {
@@ -97,12 +123,23 @@ export class SendNotificationsHandler implements CommandHandler<SendNotification
         }
         const result = { delivery: toNotificationView(delivery), created: true };
         results.push(result);
-        if (idempotencyKey !== undefined) {
-          byIdempotencyKey.set(idempotencyKey, { delivery: result.delivery, created: false });
+        if (idempotencyKey !== undefined && item.idempotencyKey !== undefined) {
+          byIdempotencyKey.set(idempotencyKey, {
+            result: { delivery: result.delivery, created: false },
+            fingerprint,
+          });
+          fingerprints.push({
+            recipientId: item.recipientId,
+            idempotencyKey: item.idempotencyKey,
+            fingerprint,
+          });
         }
       }
       if (created.length > 0) {
         await this.deliveries.insertMany(tx, created);
+      }
+      if (fingerprints.length > 0) {
+        await this.idempotency.recordMany(tx, fingerprints);
       }
       if (inboxItems.length > 0) {
         await this.inbox.insertMany(tx, inboxItems);
@@ -120,10 +157,10 @@ export class SendNotificationsHandler implements CommandHandler<SendNotification
   /** The result of an earlier use of this idempotency key, in this batch or in the store. */
   private async replayed(
     scope: Scope,
-    inBatch: ReadonlyMap<string, SendNotificationResult>,
+    inBatch: ReadonlyMap<string, Replay>,
     key: string,
     item: SendNotification,
-  ): Promise<SendNotificationResult | undefined> {
+  ): Promise<Replay | undefined> {
     const earlier = inBatch.get(key);
     if (earlier || item.idempotencyKey === undefined) {
       return earlier;
@@ -133,6 +170,16 @@ export class SendNotificationsHandler implements CommandHandler<SendNotification
       item.recipientId,
       item.idempotencyKey,
     );
-    return existing ? { delivery: toNotificationView(existing), created: false } : undefined;
+    if (!existing) {
+      return undefined;
+    }
+    return {
+      result: { delivery: toNotificationView(existing), created: false },
+      fingerprint: await this.idempotency.fingerprintOf(
+        scope,
+        item.recipientId,
+        item.idempotencyKey,
+      ),
+    };
   }
 }

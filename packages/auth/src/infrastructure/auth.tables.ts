@@ -8,6 +8,10 @@ export interface UserTokenTable {
   user_id: string;
   /** When it was issued (ISO-8601 UTC, `toIsoUtc`). */
   created_at: string;
+  /** Shown in lists and named to revoke (never the hash); set for every row. */
+  id: string | null;
+  /** After this instant the token no longer authenticates (ISO-8601 UTC); null = never. */
+  expires_at: string | null;
 }
 
 export interface AuthTables {

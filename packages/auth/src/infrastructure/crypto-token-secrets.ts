@@ -1,4 +1,6 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { injectable } from 'inversify';
+import { type TokenSecrets } from '../application/ports/token-secrets.port';
 
 /** A new bearer secret: 32 random bytes, base64url (43 characters). */
 export function generateToken(): string {
@@ -18,4 +20,20 @@ export function sameSecret(a: string, b: string): boolean {
   const da = createHash('sha256').update(a, 'utf8').digest();
   const db = createHash('sha256').update(b, 'utf8').digest();
   return timingSafeEqual(da, db);
+}
+
+/** {@link TokenSecrets} over `node:crypto`. */
+@injectable()
+export class CryptoTokenSecrets implements TokenSecrets {
+  generate(): string {
+    return generateToken();
+  }
+
+  hash(token: string): string {
+    return hashToken(token);
+  }
+
+  same(a: string, b: string): boolean {
+    return sameSecret(a, b);
+  }
 }
