@@ -15,3 +15,9 @@ export async function startDaemon(
 }
 export { DAEMON_VERSION } from './version';
 export { parseReadiness, type Readiness } from './lifecycle/readiness';
+
+/** Runs the daemon process as `main.ts` does (the packaged sidecar's default command). */
+export async function runDaemon(): Promise<void> {
+  const process = await import('./run-daemon.js');
+  return process.runDaemon();
+}

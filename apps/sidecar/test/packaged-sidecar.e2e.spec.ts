@@ -1,4 +1,4 @@
-import { execFile } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -86,18 +86,34 @@ describe('the packaged sidecar, run as a desktop shell runs it', () => {
     }
   });
 
-  it.each(['pipe', 'inherit'] as const)(
-    'exits by itself when the desktop app is SIGKILLed (stdin %s), freeing the database',
-    async (stdin) => {
+  it.each(['stdin pipe closes', 'parent pid changes'] as const)(
+    'exits by itself when the desktop app is SIGKILLed (%s), freeing the database',
+    async (sign) => {
       const place = desktop();
       const stdoutFile = path.join(place.appData, 'sidecar.out');
-      const app = await desktopApp({ env: place.env, cwd: place.cwd, stdin, stdoutFile });
-      expect(processAlive(app.sidecarPid)).toBe(true);
-      app.parent.kill('SIGKILL');
-      await eventually(() => (processAlive(app.sidecarPid) ? undefined : true));
-      const log = fs.readFileSync(stdoutFile, 'utf8');
-      expect(log).toContain(stdin === 'pipe' ? '"stdin closed"' : '"parent exited"');
-      expect(log).toContain('"msg":"stopped"');
+      let holder: number | undefined;
+      let stdinFifo: string | undefined;
+      if (sign === 'parent pid changes') {
+        // A FIFO this test keeps open for writing: the sidecar's stdin never reaches its end.
+        stdinFifo = path.join(place.appData, 'stdin.fifo');
+        execFileSync('mkfifo', [stdinFifo]);
+        holder = fs.openSync(stdinFifo, fs.constants.O_RDWR);
+      }
+      try {
+        const app = await desktopApp({ env: place.env, cwd: place.cwd, stdinFifo, stdoutFile });
+        expect(processAlive(app.sidecarPid)).toBe(true);
+        app.parent.kill('SIGKILL');
+        await eventually(() => (processAlive(app.sidecarPid) ? undefined : true));
+        const log = fs.readFileSync(stdoutFile, 'utf8');
+        expect(log).toContain(
+          sign === 'stdin pipe closes' ? '"signal":"stdin closed"' : '"signal":"parent exited"',
+        );
+        expect(log).toContain('"msg":"stopped"');
+      } finally {
+        if (holder !== undefined) {
+          fs.closeSync(holder);
+        }
+      }
       // Nothing holds the database: the next start is alone on it.
       const next = await start(place);
       expect(next.readiness.peers).toBe(0);

@@ -100,21 +100,22 @@ export async function holdingWebhookReceiver() {
 /**
  * A stand-in desktop app: a Node process (this test's, by absolute path — the sidecar's own
  * PATH has no Node) that spawns the executable with a clean environment, its stdin either a
- * pipe of its own (`pipe`, as Tauri and Electron do) or inherited from us (`inherit`: the pipe
- * outlives the parent, so only the parent pid can tell). The sidecar's stdout goes to
- * `stdoutFile`, not through the parent, so its reader never disappears with the parent and
- * the log shows which sign of the parent's death it saw.
+ * pipe of the parent's own (`pipe`, as Tauri and Electron do: it closes when the parent dies)
+ * or a FIFO that `stdinFifo`'s holder keeps open (so only the parent pid can tell the parent
+ * died). The sidecar's stdout goes to `stdoutFile`, not through the parent, so its reader never
+ * disappears with the parent and the log shows which sign of the parent's death it saw.
  */
 export async function desktopApp(options: {
   readonly env: Readonly<Record<string, string>>;
   readonly cwd: string;
-  readonly stdin: 'pipe' | 'inherit';
+  readonly stdinFifo?: string;
   readonly stdoutFile: string;
 }): Promise<{ parent: ChildProcess; sidecarPid: number; readiness: Readiness }> {
   const script = `
     const { spawn } = require('node:child_process');
     const fs = require('node:fs');
-    const [executable, cwd, env, stdin, out] = process.argv.slice(1);
+    const [executable, cwd, env, out, fifo] = process.argv.slice(1);
+    const stdin = fifo ? fs.openSync(fifo, 'r') : 'pipe';
     const stdout = fs.openSync(out, 'w');
     const child = spawn(executable, [], { cwd, env: JSON.parse(env), stdio: [stdin, stdout, 'inherit'] });
     process.stdout.write(JSON.stringify({ sidecarPid: child.pid }) + '\\n');`;
@@ -126,8 +127,8 @@ export async function desktopApp(options: {
       EXECUTABLE,
       options.cwd,
       JSON.stringify(options.env),
-      options.stdin,
       options.stdoutFile,
+      ...(options.stdinFifo === undefined ? [] : [options.stdinFifo]),
     ],
     { stdio: ['pipe', 'pipe', 'inherit'] },
   );
