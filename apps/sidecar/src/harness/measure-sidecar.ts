@@ -1,5 +1,7 @@
 #!/usr/bin/env node
 import fs from 'node:fs';
+import http from 'node:http';
+import { type AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { desktopEnvironment, SidecarProcess } from './sidecar-process';
@@ -77,6 +79,40 @@ async function idle(executable: string, appData: string, seconds: number) {
   };
 }
 
+/**
+ * SIGTERM to exit while a webhook request is in flight: a receiver that never answers, one
+ * webhook reminder sent now, SIGTERM once the request arrives. The stop waits
+ * `TICKLER_STOP_TIMEOUT` (500 ms by default) for it, then hands the delivery back.
+ */
+async function stopInFlight(executable: string, appData: string): Promise<number> {
+  let arrived!: () => void;
+  const request = new Promise<void>((resolve) => (arrived = resolve));
+  const receiver = http.createServer(() => arrived());
+  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+  const cwd = fs.mkdtempSync(path.join(os.tmpdir(), 'tickler-cwd-'));
+  const sidecar = await SidecarProcess.start({ executable, cwd, env: desktopEnvironment(appData) });
+  const token = fs.readFileSync(sidecar.readiness.tokenFile!, 'utf8').trim();
+  const post = (route: string, body: unknown) =>
+    fetch(`${sidecar.readiness.url}${route}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+  const port = (receiver.address() as AddressInfo).port;
+  await post('/v1/users/hooked/subscriptions', {
+    kind: 'webhook',
+    url: `http://127.0.0.1:${port}/hook`,
+  });
+  await post('/v1/users/hooked/notifications', { title: 't', message: '', channel: 'webhook' });
+  await request;
+  const stopping = process.hrtime.bigint();
+  await sidecar.stop('SIGTERM');
+  const ms = msSince(stopping);
+  receiver.closeAllConnections();
+  receiver.close();
+  return ms;
+}
+
 function flag(name: string, fallback: number): number {
   const at = process.argv.indexOf(name);
   return at > 0 ? Number(process.argv[at + 1]) : fallback;
@@ -123,6 +159,13 @@ async function main(): Promise<void> {
         `exit codes ${[...new Set(samples.map((s) => s.exitCode))].join(',')}`,
     );
   }
+  const inFlight: number[] = [];
+  for (let run = 0; run < Math.min(runs, 3); run++) {
+    inFlight.push(await stopInFlight(executable, path.join(root, `hook-${run}`)));
+  }
+  out(
+    `SIGTERM→exit with a webhook request in flight: ${inFlight.map((ms) => ms.toFixed(0)).join(' ')} ms`,
+  );
   const quiet = await idle(executable, path.join(root, 'new-0'), idleSeconds);
   out(
     `idle ${idleSeconds} s: RSS ${quiet.rssAtReadyMb.toFixed(1)} MB after 1 s, ` +
