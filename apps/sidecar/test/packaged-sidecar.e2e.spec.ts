@@ -3,10 +3,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { desktopEnvironment, processAlive, SidecarProcess } from '../src/harness/sidecar-process';
+import { eventually } from '@tickler/core/testing';
 import {
   apiOf,
   desktopApp,
-  eventually,
   EXECUTABLE,
   holdingWebhookReceiver,
   tempDir,

@@ -5,6 +5,7 @@ import { once } from 'node:events';
 import { type AddressInfo } from 'node:net';
 import path from 'node:path';
 import readline from 'node:readline';
+import { eventually } from '@tickler/core/testing';
 import { type Readiness } from '@tickler/daemon';
 import { packagedExecutable } from '../../src/packaging/packaged-executable';
 
@@ -14,24 +15,6 @@ export const EXECUTABLE = packagedExecutable();
 /** A fresh folder under this run's root (removed by the global teardown). */
 export function tempDir(prefix: string): string {
   return fs.mkdtempSync(path.join(process.env.TICKLER_E2E_ROOT!, `${prefix}-`));
-}
-
-/** Polls `probe` until it returns a value (content, never a fixed sleep); throws after `deadlineMs`. */
-export async function eventually<T>(
-  probe: () => Promise<T | undefined> | T | undefined,
-  deadlineMs = 15_000,
-): Promise<T> {
-  const until = Date.now() + deadlineMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) {
-      return value;
-    }
-    if (Date.now() > until) {
-      throw new Error(`condition not met within ${deadlineMs} ms`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
 }
 
 /** JSON over HTTP with the admin token from the readiness line's token file. */
