@@ -1,6 +1,6 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import { build, type Metafile, type Plugin } from 'esbuild';
+import { LAZY_MODULES, lazyRequires } from './lazy-modules';
 
 /** What {@link bundleSidecar} wrote. */
 export interface Bundle {
@@ -31,48 +31,6 @@ function embeddedBindings(addonLoader: string): Plugin {
 }
 
 /**
- * Modules loaded only when first used instead of when their importer loads: start-up needs
- * none of them, and each costs resident memory and start-up time in every daemon (measured:
- * docs/benchmarks.md, "Sidecar"). Time zones and recurrence (the Temporal polyfill), natural
- * language times (chrono-node), and phone numbers (class-validator's `IsPhoneNumber`, which we
- * never use, loads libphonenumber's metadata).
- */
-export const LAZY_MODULES = ['@js-temporal/polyfill', 'chrono-node', 'libphonenumber-js/max'];
-
-/** Stands in for a module's exports until a property is first read, then loads it. */
-const LAZY_HELPER = `var __ticklerLazy = (load) => { let loaded; return new Proxy({}, {
-  get: (_, key) => key === '__esModule' ? true : (loaded ??= load())[key],
-  has: (_, key) => key in (loaded ??= load()),
-}); };
-`;
-
-/**
- * Rewrites `require("<lazy module>")` in the compiled CommonJS that imports it into a proxy
- * that loads the module on first use. tsc's output reads imports as properties at each use
- * (`polyfill_1.Temporal`, `chrono.parse`), and `__importStar` returns an object that says it
- * is an ES module as it is, so the proxy is transparent to that code.
- */
-function lazyRequires(modules: readonly string[]): Plugin {
-  const requires = modules.map((name) => `require(${JSON.stringify(name)})`);
-  return {
-    name: 'tickler-lazy-requires',
-    setup(plugin) {
-      plugin.onLoad({ filter: /\.js$/ }, (args) => {
-        const source = fs.readFileSync(args.path, 'utf8');
-        if (!requires.some((call) => source.includes(call))) {
-          return undefined;
-        }
-        let contents = source;
-        for (const call of requires) {
-          contents = contents.split(call).join(`__ticklerLazy(() => ${call})`);
-        }
-        return { contents: LAZY_HELPER + contents, loader: 'js' };
-      });
-    },
-  };
-}
-
-/**
  * Bundles the built (tsc) entry and everything it imports into one CommonJS file, the form a
  * single executable application runs (its `require` sees only Node's built-in modules). The
  * input is tsc's output, not the sources: esbuild does not emit decorator metadata, which
@@ -83,6 +41,8 @@ export async function bundleSidecar(options: {
   readonly entry: string;
   /** The built `embedded-addon.js` that stands in for `bindings`. */
   readonly addonLoader: string;
+  /** The built `lazy-modules.js` that loads what `LAZY_MODULES` keeps out of the bundle. */
+  readonly lazyLoader: string;
   readonly outFile: string;
 }): Promise<Bundle> {
   const result = await build({
@@ -103,7 +63,10 @@ export async function bundleSidecar(options: {
     legalComments: 'eof',
     metafile: true,
     logLevel: 'warning',
-    plugins: [embeddedBindings(options.addonLoader), lazyRequires(LAZY_MODULES)],
+    plugins: [
+      embeddedBindings(options.addonLoader),
+      lazyRequires(LAZY_MODULES, options.lazyLoader),
+    ],
   });
   const sources = Object.keys(result.metafile.inputs).filter((input) => input.endsWith('.ts'));
   if (sources.length > 0) {

@@ -3,6 +3,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { bundleSidecar } from './bundle';
+import { bundleLazyModules } from './lazy-modules';
 import { PACKAGE_OUT } from './packaged-executable';
 import { buildSingleExecutable } from './single-executable';
 import { hostTarget, sidecarFileName } from './sidecar-target';
@@ -35,14 +36,18 @@ export async function packageSidecar(out = PACKAGE_OUT): Promise<PackagedSidecar
   const bundle = await bundleSidecar({
     entry: path.join(RUNTIME, 'sidecar-main.js'),
     addonLoader: path.join(RUNTIME, 'embedded-addon.js'),
+    lazyLoader: path.join(RUNTIME, 'lazy-modules.js'),
     outFile: path.join(stage, 'tickler-daemon.js'),
   });
-  // Beside the bundle, the addon lets `node stage/tickler-daemon.js` run too (profiling).
+  // The lazy modules in `stage/lazy/` and the addon beside the bundle: `node
+  // stage/tickler-daemon.js` runs too (start-up profiling).
+  const lazy = await bundleLazyModules(stage);
   fs.copyFileSync(addon.file, path.join(stage, addon.name));
   const executable = path.join(out, sidecarFileName(target));
   buildSingleExecutable({
     bundle: bundle.file,
     addons: [addon],
+    assets: lazy,
     stage,
     output: executable,
     target,

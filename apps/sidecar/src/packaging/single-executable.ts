@@ -43,10 +43,11 @@ function prepareBlob(options: {
   readonly node: string;
   readonly bundle: string;
   readonly addons: readonly NativeAddon[];
+  readonly assets: Readonly<Record<string, string>>;
   readonly stage: string;
 }): string {
   const manifest: Record<string, string> = {};
-  const assets: Record<string, string> = {};
+  const assets: Record<string, string> = { ...options.assets };
   for (const addon of options.addons) {
     manifest[addon.name] = crypto
       .createHash('sha256')
@@ -84,6 +85,8 @@ function prepareBlob(options: {
 export function buildSingleExecutable(options: {
   readonly bundle: string;
   readonly addons: readonly NativeAddon[];
+  /** Further SEA assets: key → file (the lazy modules' bundles). */
+  readonly assets: Readonly<Record<string, string>>;
   readonly stage: string;
   readonly output: string;
   readonly target: SidecarTarget;
