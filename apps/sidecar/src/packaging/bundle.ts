@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { build, type Metafile, type Plugin } from 'esbuild';
 import { LAZY_MODULES, lazyRequires } from './lazy-modules';
+import { NODE_BUNDLE_OPTIONS } from './node-bundle-options';
 
 /** What {@link bundleSidecar} wrote. */
 export interface Bundle {
@@ -48,21 +49,11 @@ export async function bundleSidecar(options: {
   const result = await build({
     entryPoints: [options.entry],
     outfile: options.outFile,
-    bundle: true,
-    platform: 'node',
-    target: 'node20',
-    format: 'cjs',
-    // Smaller source parses faster at every start; names stay, as error names and logs use them.
-    minify: true,
-    keepNames: true,
+    ...NODE_BUNDLE_OPTIONS,
     // pg's optional native driver is only loaded when asked for (we never do).
     external: ['pg-native'],
-    // Not the repository's tsconfig: its `paths` point `@tickler/*` at the TypeScript sources,
-    // and esbuild compiling those would drop the decorator metadata tsc wrote into dist/.
-    tsconfigRaw: {},
     legalComments: 'eof',
     metafile: true,
-    logLevel: 'warning',
     plugins: [
       embeddedBindings(options.addonLoader),
       lazyRequires(LAZY_MODULES, options.lazyLoader),

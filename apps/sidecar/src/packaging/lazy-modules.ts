@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { build, type Plugin } from 'esbuild';
 import { lazyAssetKey, lazyFileName } from '../runtime/lazy-modules';
+import { NODE_BUNDLE_OPTIONS } from './node-bundle-options';
 
 /**
  * Modules kept out of the main bundle and loaded when first used (`loadLazyModule`): start-up
@@ -79,14 +80,7 @@ export async function bundleLazyModules(
     await build({
       entryPoints: [require.resolve(name)],
       outfile,
-      bundle: true,
-      platform: 'node',
-      target: 'node20',
-      format: 'cjs',
-      minify: true,
-      keepNames: true,
-      tsconfigRaw: {},
-      logLevel: 'warning',
+      ...NODE_BUNDLE_OPTIONS,
     });
     assets[lazyAssetKey(name)] = outfile;
   }
