@@ -80,6 +80,11 @@ export default tseslint.config(
               ],
             },
             {
+              // The packaged executable composes the daemon and the CLI into one file.
+              sourceTag: 'type:package',
+              onlyDependOnLibsWithTags: ['scope:core', 'scope:config', 'type:app', 'type:client'],
+            },
+            {
               sourceTag: 'type:tool',
               onlyDependOnLibsWithTags: [
                 'scope:core',

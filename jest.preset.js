@@ -37,6 +37,10 @@ module.exports = function preset(projectDir) {
       '^@tickler/config$': path.join(root, 'packages/config/src/index.ts'),
       '^@tickler/auth$': path.join(root, 'packages/auth/src/index.ts'),
       '^@tickler/daemon$': path.join(root, 'apps/daemon/src/index.ts'),
+      '^@tickler/cli$': path.join(root, 'apps/cli/src/index.ts'),
+      // A lazy `await import('./x.js')` (Node's ESM resolution wants the extension) maps back
+      // to the .ts source.
+      '^(\\.{1,2}/.*)\\.js$': '$1',
     },
     setupFiles: [path.join(root, 'jest.setup.js')],
   };

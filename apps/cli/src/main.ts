@@ -1,26 +1,4 @@
 #!/usr/bin/env node
-import { CommanderError } from 'commander';
-import { CliError } from './cli.error';
-import { buildProgram } from './program';
+import { runCli } from './run-cli';
 
-/** Runs the CLI; every failure ends as one line on stderr and a non-zero status. */
-async function main(argv: readonly string[]): Promise<void> {
-  try {
-    await buildProgram().parseAsync(argv);
-  } catch (error) {
-    if (error instanceof CommanderError) {
-      // commander has already printed its message (and help for usage errors).
-      process.exitCode = error.exitCode;
-      return;
-    }
-    if (error instanceof CliError) {
-      process.stderr.write(`tickler: ${error.message}\n`);
-      process.exitCode = error.exitCode;
-      return;
-    }
-    process.stderr.write(`tickler: unexpected error: ${(error as Error).message}\n`);
-    process.exitCode = 1;
-  }
-}
-
-void main(process.argv);
+void runCli(process.argv);

@@ -13,3 +13,11 @@ export async function startDaemon(
   const started = await import('./start-daemon.js');
   return started.startDaemon(config, options);
 }
+export { DAEMON_VERSION } from './version';
+export { parseReadiness, type Readiness } from './lifecycle/readiness';
+
+/** Runs the daemon process as `main.ts` does (the packaged sidecar's default command). */
+export async function runDaemon(): Promise<void> {
+  const process = await import('./run-daemon.js');
+  return process.runDaemon();
+}

@@ -1,4 +1,4 @@
-import pino, { type Logger } from 'pino';
+import pino, { type DestinationStream, type Logger } from 'pino';
 
 /** The daemon's logger and what happens when its reader goes away. */
 export interface DaemonLog {
@@ -16,9 +16,9 @@ export interface DaemonLog {
  */
 export function createDaemonLog(
   level: string,
-  stdout: NodeJS.WriteStream = process.stdout,
+  stdout: NodeJS.WritableStream = process.stdout,
 ): DaemonLog {
-  const logger = pino({ level, base: { pid: process.pid } }, stdout);
+  const logger = pino({ level, base: { pid: process.pid } }, stdout as DestinationStream);
   const listeners: (() => void)[] = [];
   let gone = false;
   stdout.on('error', (error: NodeJS.ErrnoException) => {

@@ -23,6 +23,27 @@ describe('daemon life cycle (real process)', () => {
     }
   });
 
+  it('prints the readiness line as its first stdout line, before the start-up logs it held', async () => {
+    const daemon = await new DaemonProcess(DaemonProcess.tempDir()).start();
+    try {
+      const port = Number(new URL(daemon.url).port);
+      expect(daemon.lines[0]).toEqual({
+        tickler: 'ready',
+        url: daemon.url,
+        port,
+        tokenFile: path.join(daemon.dir, 'admin.token'),
+        pid: expect.any(Number) as number,
+        version: expect.stringMatching(/^\d+\.\d+\.\d+$/) as string,
+        peers: 0,
+      });
+      const admin = daemon.lines.findIndex((l) => l.msg === 'admin token');
+      const listening = daemon.lines.findIndex((l) => l.msg === 'listening');
+      expect(0 < admin && admin < listening).toBe(true);
+    } finally {
+      await daemon.terminate();
+    }
+  });
+
   it('answers /healthz without a token and serves its OpenAPI document', async () => {
     const daemon = await new DaemonProcess(DaemonProcess.tempDir()).start();
     try {

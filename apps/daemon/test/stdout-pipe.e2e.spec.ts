@@ -14,7 +14,13 @@ function pipeline(reader: string, args: string[], out: string) {
   const sink = fs.openSync(out, 'w');
   const readerProcess = spawn(reader, args, { stdio: ['pipe', sink, 'inherit'] });
   const daemon = spawn(process.execPath, [DAEMON_MAIN], {
-    env: { ...process.env, TICKLER_DB: path.join(dir, 'tickler.db'), TICKLER_PORT: '0' },
+    env: {
+      ...process.env,
+      TICKLER_DB: path.join(dir, 'tickler.db'),
+      TICKLER_PORT: '0',
+      // Long enough that a stop waiting for in-flight work is still waiting at a second signal.
+      TICKLER_STOP_TIMEOUT: '30s',
+    },
     stdio: ['ignore', readerProcess.stdin, 'pipe'],
   });
   let stderr = '';

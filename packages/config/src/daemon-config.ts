@@ -27,6 +27,14 @@ export interface DaemonConfig {
   /** pino level. `TICKLER_LOG_LEVEL`, default `info`. */
   readonly logLevel: string;
   /**
+   * How long a stop (SIGTERM, SIGINT, the parent gone) waits for in-flight work — a webhook
+   * request, a delivery batch — before handing it back, in ms (what it hands back, the next
+   * start or another daemon runs at once: ADR 0004). Short by default so that a desktop
+   * sidecar exits within a second; a server may wait longer to re-send less.
+   * `TICKLER_STOP_TIMEOUT`, default 500ms, at most 10m.
+   */
+  readonly stopTimeoutMs: number;
+  /**
    * Host names requests may address besides IP literals, `localhost` and {@link host} (the
    * DNS-rebinding guard). `TICKLER_ALLOWED_HOSTS`, comma-separated, default none.
    */
@@ -45,6 +53,7 @@ export const CONFIG_KEYS = [
   'TICKLER_DELIVERY',
   'TICKLER_LOG_LEVEL',
   'TICKLER_ALLOWED_HOSTS',
+  'TICKLER_STOP_TIMEOUT',
 ] as const;
 
 /** One of {@link CONFIG_KEYS}: an environment variable, or a key of the `TICKLER_CONFIG` file. */
@@ -58,4 +67,5 @@ export const CONFIG_DEFAULTS = {
   TICKLER_GRACE: '12h',
   TICKLER_DELIVERY: 'live',
   TICKLER_LOG_LEVEL: 'info',
+  TICKLER_STOP_TIMEOUT: '500ms',
 } as const satisfies Partial<Record<ConfigKey, string>>;

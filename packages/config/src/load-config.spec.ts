@@ -25,7 +25,14 @@ describe('loadConfig', () => {
       delivery: 'live',
       logLevel: 'info',
       allowedHosts: [],
+      stopTimeoutMs: 500,
     });
+  });
+
+  it('reads TICKLER_STOP_TIMEOUT with its unit, up to 10 minutes', () => {
+    expect(loadConfig({ TICKLER_STOP_TIMEOUT: '30s' }).stopTimeoutMs).toBe(30_000);
+    expect(() => loadConfig({ TICKLER_STOP_TIMEOUT: '500' })).toThrow(/^TICKLER_STOP_TIMEOUT:/);
+    expect(() => loadConfig({ TICKLER_STOP_TIMEOUT: '11m' })).toThrow(/longer than 10m/);
   });
 
   it('reads TICKLER_ALLOWED_HOSTS as comma-separated host names', () => {

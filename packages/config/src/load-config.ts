@@ -80,6 +80,17 @@ function parseDurationSetting(key: ConfigKey, text: string): number {
   }
 }
 
+/** Longest `TICKLER_STOP_TIMEOUT`: a stop that waits longer is a hang, not a drain. */
+const MAX_STOP_TIMEOUT_MS = 10 * 60_000;
+
+function parseStopTimeout(text: string): number {
+  const ms = parseDurationSetting('TICKLER_STOP_TIMEOUT', text);
+  if (ms > MAX_STOP_TIMEOUT_MS) {
+    throw new ConfigError('TICKLER_STOP_TIMEOUT', `"${text}" is longer than 10m`);
+  }
+  return ms;
+}
+
 function parseDelivery(text: string): DeliveryMode {
   if (text !== 'live' && text !== 'dry-run') {
     throw new ConfigError('TICKLER_DELIVERY', `"${text}" must be live or dry-run`);
@@ -175,6 +186,9 @@ export function parseConfig(raw: RawConfig): DaemonConfig {
     delivery: parseDelivery(raw.TICKLER_DELIVERY ?? CONFIG_DEFAULTS.TICKLER_DELIVERY),
     logLevel,
     allowedHosts: parseAllowedHosts(raw.TICKLER_ALLOWED_HOSTS),
+    stopTimeoutMs: parseStopTimeout(
+      raw.TICKLER_STOP_TIMEOUT ?? CONFIG_DEFAULTS.TICKLER_STOP_TIMEOUT,
+    ),
   };
 }
 

@@ -21,7 +21,7 @@ export * from './commands/text.validators';
 export * from './database/database';
 export * from './database/sqlite-database';
 export * from './database/private-files';
-export * from './database/postgres-database';
+export * from './database/open-postgres-database';
 export * from './database/unit-of-work';
 export * from './database/reusable-query';
 export * from './database/multi-row-insert';

@@ -91,4 +91,15 @@ describe('Application.create', () => {
     await other.stop();
     expect(timers).toBeGreaterThan(0); // it ran on that clock
   });
+
+  it('tells which other instances share its database, and forgets one that stopped', async () => {
+    const file = dir.file('shared.db');
+    const first = await createTestApplication([], { file });
+    const second = await createTestApplication([], { file });
+    expect((await first.app.peers()).live.size).toBe(1);
+    expect((await second.app.peers()).live.size).toBe(1);
+    await second.app.stop();
+    expect((await first.app.peers()).live.size).toBe(0);
+    await first.app.stop();
+  });
 });

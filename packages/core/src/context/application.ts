@@ -13,7 +13,7 @@ import { DomainError } from '../domain';
 import { DeliverEvents } from '../events/deliver-events.command';
 import { EventBus } from '../events/event-bus';
 import { EventDispatcher } from '../events/event-dispatcher';
-import { type InstanceLock } from '../instance/instance-lock';
+import { type InstanceLock, type Peers } from '../instance/instance-lock';
 import { type Logger, silentLogger } from '../logger';
 import { DurableCommandQueue } from '../queue/durable-command-queue';
 import { type QueueOptions } from '../queue/queue-options';
@@ -159,6 +159,14 @@ export class Application {
       }
     }
     return new Application(container, database, clock, queue, bus, events, uow, instance);
+  }
+
+  /**
+   * The other instances holding their lock on this database right now (ADR 0004): a daemon
+   * reports how many it shares the database with.
+   */
+  peers(): Promise<Peers> {
+    return this.instance.peers();
   }
 
   /** Starts the queue: runs whatever is due now, then waits on its timer and sweep. */

@@ -1,0 +1,35 @@
+#!/usr/bin/env node
+import { SIDECAR_USAGE, sidecarCommandOf } from './sidecar-command';
+
+/**
+ * The entry of the packaged executable (`tickler-daemon-<target triple>`). With no argument it
+ * is the daemon, started the way docs/sidecar.md describes; `cli …` is the `tickler` CLI.
+ * Each side is loaded only when chosen, so the daemon's start-up never parses the CLI.
+ */
+async function main(argv: readonly string[]): Promise<void> {
+  const command = sidecarCommandOf(argv);
+  switch (command.kind) {
+    case 'daemon': {
+      const { runDaemon } = await import('@tickler/daemon');
+      await runDaemon();
+      return;
+    }
+    case 'cli': {
+      const { runCli } = await import('@tickler/cli');
+      await runCli(command.argv);
+      return;
+    }
+    case 'version':
+      process.stdout.write(`${command.text}\n`);
+      return;
+    case 'help':
+      process.stdout.write(SIDECAR_USAGE);
+      return;
+    case 'unknown':
+      process.stderr.write(`tickler-daemon: unknown command "${command.word}"\n${SIDECAR_USAGE}`);
+      process.exitCode = 2;
+      return;
+  }
+}
+
+void main(process.argv);
