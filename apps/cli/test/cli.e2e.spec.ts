@@ -143,7 +143,7 @@ describe('tickler (built binary against a real daemon)', () => {
 
   it('runs deliver-due', async () => {
     const result = await json<Record<string, number>>(['deliver-due']);
-    expect(Object.keys(result).sort()).toEqual(['failed', 'missed', 'retried', 'sent']);
+    expect(Object.keys(result).sort()).toEqual(['dispatched', 'failed', 'missed', 'sent']);
     const table = await tickler(['deliver-due'], env);
     expect(table.stdout).toMatch(/^sent\s+\d+$/m);
   });

@@ -6,7 +6,11 @@ import { type DaemonConfig } from '@tickler/config';
 /** The bounded contexts the daemon composes, configured from its settings. */
 export function daemonContexts(config: DaemonConfig): BoundedContext[] {
   return [
-    notificationsContext({ graceMs: config.graceMs, delivery: config.delivery }),
+    notificationsContext({
+      graceMs: config.graceMs,
+      delivery: config.delivery,
+      allowPrivateTargets: config.allowPrivateTargets,
+    }),
     authContext(),
   ];
 }

@@ -26,6 +26,12 @@ export interface DaemonConfig {
   readonly delivery: DeliveryMode;
   /** pino level. `TICKLER_LOG_LEVEL`, default `info`. */
   readonly logLevel: string;
+  /**
+   * Let webhooks (and other outgoing channel requests) reach loopback, private, link-local and
+   * other non-public addresses: a desktop whose local app takes webhooks.
+   * `TICKLER_ALLOW_PRIVATE_TARGETS` (`true` | `false`), default `false`.
+   */
+  readonly allowPrivateTargets: boolean;
 }
 
 /** The environment variables (and JSON file keys) the daemon reads. */
@@ -39,6 +45,7 @@ export const CONFIG_KEYS = [
   'TICKLER_GRACE',
   'TICKLER_DELIVERY',
   'TICKLER_LOG_LEVEL',
+  'TICKLER_ALLOW_PRIVATE_TARGETS',
 ] as const;
 
 /** One of {@link CONFIG_KEYS}: an environment variable, or a key of the `TICKLER_CONFIG` file. */
@@ -52,4 +59,5 @@ export const CONFIG_DEFAULTS = {
   TICKLER_GRACE: '12h',
   TICKLER_DELIVERY: 'live',
   TICKLER_LOG_LEVEL: 'info',
+  TICKLER_ALLOW_PRIVATE_TARGETS: 'false',
 } as const satisfies Partial<Record<ConfigKey, string>>;

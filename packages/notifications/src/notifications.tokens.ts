@@ -5,11 +5,11 @@ export const NOTIFICATIONS_TOKENS = {
   InboxRepository: Symbol.for('notifications.InboxRepository'),
   SubscriptionRepository: Symbol.for('notifications.SubscriptionRepository'),
   ChannelSendRepository: Symbol.for('notifications.ChannelSendRepository'),
+  /** Reads the next instants of the dispatcher and of the send loop together. */
+  DueInstants: Symbol.for('notifications.DueInstants'),
   WakeUp: Symbol.for('notifications.WakeUp'),
   /** The wake-up of the external send loop (`DeliverChannelSends`). */
   SendsWakeUp: Symbol.for('notifications.SendsWakeUp'),
-  WebhookSender: Symbol.for('notifications.WebhookSender'),
-  SecretGenerator: Symbol.for('notifications.SecretGenerator'),
   /** The in-transaction channel (the inbox). */
   InTransactionChannel: Symbol.for('notifications.InTransactionChannel'),
   /** Every external channel adapter: one binding per channel (multi-injected). */

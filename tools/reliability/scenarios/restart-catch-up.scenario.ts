@@ -146,7 +146,7 @@ export async function runRestartCatchUp(options: RestartCatchUpOptions): Promise
       'target max (ms)': options.targetMs,
       lost,
       'inbox duplicates': inboxDuplicates,
-      'webhook duplicates (same X-Tickler-Id)': webhookDuplicates,
+      'webhook duplicates (same idempotency key)': webhookDuplicates,
     },
     violations: v.done(),
   };
@@ -156,7 +156,7 @@ function sendingCount(file: string): number {
   return (
     queryFile<{ n: number }>(
       file,
-      "select count(*) as n from notification_deliveries where status = 'sending'",
+      "select count(*) as n from notification_channel_sends where status = 'sending'",
     )[0]?.n ?? 0
   );
 }

@@ -1,3 +1,9 @@
+import {
+  CHANNEL_KINDS,
+  GUARANTEES,
+  MAX_CHANNELS,
+  SUBSCRIPTION_KINDS,
+} from '@tickler/notifications';
 import { type Schema } from './route';
 
 // JSON Schemas of the HTTP contract, for the OpenAPI document only: the command classes'
@@ -10,6 +16,14 @@ const instant = {
 };
 const nullableInstant = { type: ['string', 'null'], format: 'date-time' };
 const nullableString = { type: ['string', 'null'] };
+const CHANNELS = {
+  type: 'array',
+  maxItems: MAX_CHANNELS,
+  uniqueItems: true,
+  items: { enum: [...CHANNEL_KINDS] },
+  description:
+    'Channels to reach the user over; omitted = inbox + push + subscriptions marked default.',
+};
 
 export const ERROR_SCHEMA: Schema = {
   type: 'object',
@@ -51,7 +65,26 @@ export const NOTIFICATION_SCHEMA: Schema = {
   properties: {
     id: { type: 'string' },
     userId: { type: 'string' },
-    channel: { enum: ['inbox', 'webhook'] },
+    requestedChannels: {
+      type: ['array', 'null'],
+      items: { enum: [...CHANNEL_KINDS] },
+      description: 'The channels asked for; null = the default set.',
+    },
+    channels: {
+      type: 'array',
+      description: 'Each channel once it fired: the inbox, then one entry per external send.',
+      items: {
+        type: 'object',
+        properties: {
+          channel: { enum: [...CHANNEL_KINDS] },
+          subscriptionId: nullableString,
+          status: { enum: ['pending', 'sending', 'sent', 'failed'] },
+          attempts: { type: 'integer' },
+          lastError: nullableString,
+          sentAt: nullableInstant,
+        },
+      },
+    },
     status: { enum: ['scheduled', 'sending', 'sent', 'canceled', 'missed', 'failed'] },
     title: { type: 'string' },
     message: { type: 'string' },
@@ -83,7 +116,11 @@ export const SEND_BODY: Schema = {
     message: { type: 'string', maxLength: 4000 },
     url: { type: 'string', maxLength: 2000 },
     scheduledAt: instant,
-    channel: { enum: ['inbox', 'webhook'] },
+    channels: CHANNELS,
+    channel: {
+      enum: [...CHANNEL_KINDS],
+      description: 'Older alias of channels: "channel":"webhook" ≡ "channels":["webhook"].',
+    },
     eventAt: instant,
     expiresAt: instant,
     rule: {
@@ -141,6 +178,8 @@ export const PATCH_BODY: Schema = {
     message: { type: 'string' },
     url: { type: 'string' },
     scheduledAt: instant,
+    channels: CHANNELS,
+    channel: { enum: [...CHANNEL_KINDS], description: 'Older alias of channels.' },
   },
 };
 
@@ -171,9 +210,17 @@ export const SUBSCRIPTION_SCHEMA: Schema = {
   properties: {
     id: { type: 'string' },
     userId: { type: 'string' },
-    kind: { const: 'webhook' },
-    url: { type: 'string' },
+    kind: { enum: [...SUBSCRIPTION_KINDS] },
+    url: { type: 'string', description: 'Webhook: the endpoint.' },
+    guarantee: { enum: [...GUARANTEES] },
+    default: { type: 'boolean' },
+    active: { type: 'boolean' },
+    deactivatedAt: nullableInstant,
+    deactivatedReason: nullableString,
+    pausedAt: nullableInstant,
+    pausedReason: nullableString,
     createdAt: instant,
+    updatedAt: instant,
   },
 };
 
@@ -181,15 +228,27 @@ export const NEW_SUBSCRIPTION_SCHEMA: Schema = {
   ...SUBSCRIPTION_SCHEMA,
   properties: {
     ...(SUBSCRIPTION_SCHEMA.properties as object),
-    secret: { type: 'string', description: 'HMAC-SHA256 signing secret; shown only once.' },
+    secret: {
+      type: 'string',
+      description:
+        'Webhook signing secret (Standard Webhooks, whsec_…); shown only once. Re-registering rotates it.',
+    },
   },
 };
 
 export const SUBSCRIPTION_BODY: Schema = {
   type: 'object',
-  required: ['kind', 'url'],
   additionalProperties: false,
-  properties: { kind: { const: 'webhook' }, url: { type: 'string', format: 'uri' } },
+  properties: {
+    kind: { enum: [...SUBSCRIPTION_KINDS], description: 'Omitted: webhook.' },
+    url: { type: 'string', format: 'uri', description: 'Webhook: http(s), no user:password@.' },
+    guarantee: {
+      enum: [...GUARANTEES],
+      description:
+        'at-least-once (default) sends again when an outcome is unknown; at-most-once fails instead.',
+    },
+    default: { type: 'boolean', description: 'Used when a notification names no channels.' },
+  },
 };
 
 export const DELIVER_DUE_BODY: Schema = {
@@ -204,7 +263,7 @@ export const DELIVER_DUE_RESULT: Schema = {
     sent: { type: 'integer' },
     missed: { type: 'integer' },
     failed: { type: 'integer' },
-    retried: { type: 'integer' },
+    dispatched: { type: 'integer', description: 'Fired with only external channels (sending).' },
   },
 };
 

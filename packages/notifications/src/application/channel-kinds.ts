@@ -15,5 +15,8 @@ export const INBOX_CHANNEL = 'inbox';
 /** The kinds a subscription can have (every channel but the inbox, which needs no target). */
 export const SUBSCRIPTION_KINDS = CHANNEL_KINDS.filter((kind) => kind !== INBOX_CHANNEL);
 
+/** The kind a subscription registration means when it names none (today's body: a webhook). */
+export const DEFAULT_SUBSCRIPTION_KIND = 'webhook';
+
 /** Most channels one notification may name. */
 export const MAX_CHANNELS = 4;

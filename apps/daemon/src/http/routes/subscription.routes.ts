@@ -1,49 +1,25 @@
-import { CommandValidationError } from '@tickler/core';
+import { type NewSubscriptionView, type SubscriptionView } from '@tickler/notifications';
 import { commandPayload } from '../command-payload';
 import { NOTIFICATION_COMMANDS as C } from '../notification-commands';
-import { type NewSubscriptionView, type SubscriptionView } from '@tickler/notifications';
 import { type RouteSpec } from '../route';
 import { recipientFromPath, toHttpView } from '../user-naming';
 import { NEW_SUBSCRIPTION_SCHEMA, SUBSCRIPTION_BODY, SUBSCRIPTION_SCHEMA } from '../schemas';
 
-/**
- * The HTTP body names the kind (`{ kind: "webhook", url }`) so other kinds can be added later;
- * today's only command registers webhooks, so the route checks the kind and passes the rest.
- */
-function webhookBody(body: unknown): unknown {
-  if (body === null || typeof body !== 'object' || Array.isArray(body)) {
-    return body;
-  }
-  const { kind, ...rest } = body as Record<string, unknown>;
-  if (kind !== 'webhook') {
-    const url =
-      typeof rest.url === 'string' ? [] : [{ path: 'url', message: 'url must be a string' }];
-    throw new CommandValidationError(C.subscriptionRegister, [
-      { path: 'kind', message: 'kind must be "webhook"' },
-      ...url,
-    ]);
-  }
-  return rest;
-}
-
-/** `/v1/users/{userId}/subscriptions[/{id}]` */
+/** `/v1/users/{userId}/subscriptions[/{id}[/resume]]` */
 export function subscriptionRoutes(): RouteSpec[] {
   return [
     {
       method: 'POST',
       path: '/v1/users/{userId}/subscriptions',
-      operationId: 'registerWebhook',
-      summary: 'Register a webhook endpoint; the signing secret is in this answer only.',
+      operationId: 'registerSubscription',
+      summary:
+        'Register a target for an external channel ({"kind":"webhook","url":…}; kind may be omitted for a webhook). Registering the same target again updates it (a webhook: new secret, the old one still signs for 24 h). A secret is in this answer only.',
       access: 'user',
       tag: 'subscriptions',
       requestBody: SUBSCRIPTION_BODY,
       responses: { 201: { description: 'Registered.', schema: NEW_SUBSCRIPTION_SCHEMA } },
       handle: async ({ app, params, body }) => {
-        const payload = commandPayload(
-          C.subscriptionRegister,
-          webhookBody(body),
-          recipientFromPath(params),
-        );
+        const payload = commandPayload(C.subscriptionRegister, body, recipientFromPath(params));
         const created = await app.bus.dispatchPlain(C.subscriptionRegister, payload);
         return { status: 201, body: toHttpView(created as NewSubscriptionView) };
       },
@@ -52,7 +28,8 @@ export function subscriptionRoutes(): RouteSpec[] {
       method: 'GET',
       path: '/v1/users/{userId}/subscriptions',
       operationId: 'listSubscriptions',
-      summary: "The user's webhook endpoints (without secrets).",
+      summary:
+        "The user's subscriptions (without secrets), paused and deactivated ones with their reason.",
       access: 'user',
       tag: 'subscriptions',
       responses: {
@@ -73,7 +50,7 @@ export function subscriptionRoutes(): RouteSpec[] {
       method: 'DELETE',
       path: '/v1/users/{userId}/subscriptions/{id}',
       operationId: 'removeSubscription',
-      summary: 'Remove a webhook endpoint.',
+      summary: 'Remove a subscription (its pending sends then fail as gone).',
       access: 'user',
       tag: 'subscriptions',
       responses: { 204: { description: 'Removed.' } },
@@ -85,6 +62,25 @@ export function subscriptionRoutes(): RouteSpec[] {
         });
         await app.bus.dispatchPlain(C.subscriptionRemove, payload);
         return { status: 204 };
+      },
+    },
+    {
+      method: 'POST',
+      path: '/v1/users/{userId}/subscriptions/{id}/resume',
+      operationId: 'resumeSubscription',
+      summary:
+        'Resume a subscription paused after its sends kept failing (not paused: answered unchanged).',
+      access: 'user',
+      tag: 'subscriptions',
+      responses: { 200: { description: 'The subscription.', schema: SUBSCRIPTION_SCHEMA } },
+      errorStatuses: [404],
+      handle: async ({ app, params, body }) => {
+        const payload = commandPayload(C.subscriptionResume, body, {
+          ...recipientFromPath(params),
+          id: params.id ?? '',
+        });
+        const resumed = await app.bus.dispatchPlain(C.subscriptionResume, payload);
+        return { status: 200, body: toHttpView(resumed as SubscriptionView) };
       },
     },
   ];

@@ -102,15 +102,21 @@ export interface ExternalChannel {
    */
   endpointOf(target: SubscriptionTarget): string;
   /**
-   * Validates a registration's kind-specific fields and builds the stored target; `existing` is
-   * the target stored under the same key, when this registration updates one. Throws a
-   * `CommandValidationError`/`InvalidArgumentError` naming the field on bad input.
+   * Validates a registration's kind-specific fields and builds the stored target. Runs outside
+   * any transaction (it may resolve the target's address). Throws an `InvalidArgumentError`
+   * naming the field on bad input.
    */
-  prepareTarget(
-    input: SubscriptionInput,
-    existing: SubscriptionTarget | undefined,
+  prepareTarget(input: SubscriptionInput, now: string): Promise<PreparedTarget>;
+  /**
+   * Optional: the target to store when a registration updates the subscription stored under the
+   * same key (webhook: the new secret signs, the old one keeps signing for the overlap).
+   * Without it the new target replaces the old one.
+   */
+  renewTarget?(
+    previous: SubscriptionTarget,
+    next: SubscriptionTarget,
     now: string,
-  ): Promise<PreparedTarget>;
+  ): SubscriptionTarget;
   /** What the owner sees of a target (no secrets): merged into the subscription's view. */
   publicTarget(target: SubscriptionTarget): Record<string, unknown>;
   /** Sends once. Never throws for a delivery failure; honours `signal` (timeout, stop). */

@@ -9,9 +9,9 @@ import { inject, injectable } from 'inversify';
 import { NotificationDelivery } from '../../domain/notification-delivery.entity';
 import { NotificationSourceKeyTakenError } from '../../domain/notification.errors';
 import { NOTIFICATIONS_TOKENS } from '../../notifications.tokens';
-import { inboxItemOf, toNotificationView } from '../notification-view.mapper';
+import { DeliveryFiring } from '../channels/fire-deliveries';
+import { toNotificationView } from '../notification-view.mapper';
 import { type ResolvedNotificationsOptions } from '../notifications.options';
-import { type InboxRepository } from '../ports/inbox.repository';
 import { type NotificationDeliveryRepository } from '../ports/notification-delivery.repository';
 import { type TransactionRunner } from '../ports/transaction-runner.port';
 import { type DeliveryWakeUp } from '../ports/wake-up.port';
@@ -19,8 +19,9 @@ import { newDeliveryOf } from './new-delivery-of';
 import { SendNotification, type SendNotificationResult } from './send-notification.command';
 
 /**
- * Creates a delivery in one transaction: the row, its inbox row when sent at once, and the
- * dispatcher's wake-up when queued. Replaying an idempotency key returns the existing row.
+ * Creates a delivery in one transaction: the row, and when it goes out at once its firing
+ * (inbox row, pending channel sends, the send loop's wake-up), or the dispatcher's wake-up when
+ * queued. Replaying an idempotency key returns the existing row.
  */
 @injectable()
 export class SendNotificationHandler implements CommandHandler<SendNotification> {
@@ -32,9 +33,9 @@ export class SendNotificationHandler implements CommandHandler<SendNotification>
     @inject(CORE_TOKENS.IdGenerator) private readonly ids: IdGenerator,
     @inject(NOTIFICATIONS_TOKENS.DeliveryRepository)
     private readonly deliveries: NotificationDeliveryRepository,
-    @inject(NOTIFICATIONS_TOKENS.InboxRepository) private readonly inbox: InboxRepository,
     @inject(NOTIFICATIONS_TOKENS.WakeUp) private readonly wakeUp: DeliveryWakeUp,
     @inject(NOTIFICATIONS_TOKENS.Options) private readonly options: ResolvedNotificationsOptions,
+    @inject(DeliveryFiring) private readonly firing: DeliveryFiring,
   ) {}
 
   execute(command: SendNotification): Promise<SendNotificationResult> {
@@ -58,15 +59,19 @@ export class SendNotificationHandler implements CommandHandler<SendNotification>
         }
       }
       const delivery = NotificationDelivery.create(props, now, this.ids.next(), this.options.due);
+      const sends = delivery.isDue(now) ? await this.firing.fire(tx, [delivery], now) : [];
       await this.deliveries.insert(tx, delivery);
-      if (delivery.status === 'sent' && delivery.channel === 'inbox') {
-        await this.inbox.insertMany(tx, [inboxItemOf(delivery)]);
-      }
       if (delivery.dueAt !== null) {
         await this.wakeUp.wakeAt(tx, delivery.dueAt);
       }
       tx.recordEvents(delivery.pullEvents());
-      return { delivery: toNotificationView(delivery), created: true };
+      return {
+        delivery: toNotificationView(
+          delivery,
+          sends.map((s) => s.snapshot()),
+        ),
+        created: true,
+      };
     });
   }
 }

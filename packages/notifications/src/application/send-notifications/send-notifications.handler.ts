@@ -9,9 +9,9 @@ import { inject, injectable } from 'inversify';
 import { NotificationDelivery } from '../../domain/notification-delivery.entity';
 import { NotificationSourceKeyTakenError } from '../../domain/notification.errors';
 import { NOTIFICATIONS_TOKENS } from '../../notifications.tokens';
-import { inboxItemOf, toNotificationView } from '../notification-view.mapper';
+import { DeliveryFiring } from '../channels/fire-deliveries';
+import { toNotificationView, toNotificationViews } from '../notification-view.mapper';
 import { type ResolvedNotificationsOptions } from '../notifications.options';
-import { type InboxItem, type InboxRepository } from '../ports/inbox.repository';
 import { type NotificationDeliveryRepository } from '../ports/notification-delivery.repository';
 import { type Scope } from '../ports/scope';
 import { type TransactionRunner } from '../ports/transaction-runner.port';
@@ -45,19 +45,22 @@ export class SendNotificationsHandler implements CommandHandler<SendNotification
     @inject(CORE_TOKENS.IdGenerator) private readonly ids: IdGenerator,
     @inject(NOTIFICATIONS_TOKENS.DeliveryRepository)
     private readonly deliveries: NotificationDeliveryRepository,
-    @inject(NOTIFICATIONS_TOKENS.InboxRepository) private readonly inbox: InboxRepository,
     @inject(NOTIFICATIONS_TOKENS.WakeUp) private readonly wakeUp: DeliveryWakeUp,
     @inject(NOTIFICATIONS_TOKENS.Options) private readonly options: ResolvedNotificationsOptions,
+    @inject(DeliveryFiring) private readonly firing: DeliveryFiring,
   ) {}
 
   execute(command: SendNotifications): Promise<SendNotificationsResult> {
     return this.uow.run(async (tx) => {
       const now = toIsoUtc(this.clock.now());
-      const results: SendNotificationResult[] = [];
+      /** Each item's answer: a delivery created here (its view is built after firing) or a replay. */
+      const answers: {
+        delivery: NotificationDelivery | SendNotificationResult['delivery'];
+        created: boolean;
+      }[] = [];
       const created: NotificationDelivery[] = [];
-      const inboxItems: InboxItem[] = [];
-      /** Idempotency and source keys used so far in this batch → the result / delivery id. */
-      const byIdempotencyKey = new Map<string, SendNotificationResult>();
+      /** Idempotency and source keys used so far in this batch → the answer / delivery id. */
+      const byIdempotencyKey = new Map<string, (typeof answers)[number]>();
       const bySourceKey = new Map<string, string>();
       let earliest: string | undefined;
       for (const [index, item] of command.items.entries()) {
@@ -68,9 +71,9 @@ export class SendNotificationsHandler implements CommandHandler<SendNotification
         const replay =
           idempotencyKey === undefined
             ? undefined
-            : await this.replayed(tx, byIdempotencyKey, idempotencyKey, item);
+            : (byIdempotencyKey.get(idempotencyKey) ?? (await this.stored(tx, item)));
         if (replay) {
-          results.push(replay);
+          answers.push(replay);
           continue;
         }
         const { props, sourceKey } = newDeliveryOf(item, (field) => `items.${index}.${field}`);
@@ -89,23 +92,22 @@ export class SendNotificationsHandler implements CommandHandler<SendNotification
           bySourceKey.set(batchSourceKey, delivery.id);
         }
         created.push(delivery);
-        if (delivery.status === 'sent' && delivery.channel === 'inbox') {
-          inboxItems.push(inboxItemOf(delivery));
-        }
-        if (delivery.dueAt !== null && (earliest === undefined || delivery.dueAt < earliest)) {
+        if (
+          delivery.dueAt !== null &&
+          delivery.dueAt > now &&
+          (earliest === undefined || delivery.dueAt < earliest)
+        ) {
           earliest = delivery.dueAt;
         }
-        const result = { delivery: toNotificationView(delivery), created: true };
-        results.push(result);
+        answers.push({ delivery, created: true });
         if (idempotencyKey !== undefined) {
-          byIdempotencyKey.set(idempotencyKey, { delivery: result.delivery, created: false });
+          byIdempotencyKey.set(idempotencyKey, { delivery, created: false });
         }
       }
+      const going = created.filter((d) => d.isDue(now));
+      const sends = going.length > 0 ? await this.firing.fire(tx, going, now) : [];
       if (created.length > 0) {
         await this.deliveries.insertMany(tx, created);
-      }
-      if (inboxItems.length > 0) {
-        await this.inbox.insertMany(tx, inboxItems);
       }
       if (earliest !== undefined) {
         await this.wakeUp.wakeAt(tx, earliest);
@@ -113,20 +115,30 @@ export class SendNotificationsHandler implements CommandHandler<SendNotification
       for (const delivery of created) {
         tx.recordEvents(delivery.pullEvents());
       }
+      const views = new Map(
+        toNotificationViews(
+          created,
+          sends.map((send) => send.snapshot()),
+        ).map((view) => [view.id, view]),
+      );
+      const results: SendNotificationResult[] = answers.map(({ delivery, created: isNew }) => ({
+        delivery:
+          delivery instanceof NotificationDelivery
+            ? (views.get(delivery.id) ?? toNotificationView(delivery))
+            : delivery,
+        created: isNew,
+      }));
       return { results };
     });
   }
 
-  /** The result of an earlier use of this idempotency key, in this batch or in the store. */
-  private async replayed(
+  /** The answer of an earlier use of this item's idempotency key in the store, if any. */
+  private async stored(
     scope: Scope,
-    inBatch: ReadonlyMap<string, SendNotificationResult>,
-    key: string,
     item: SendNotification,
-  ): Promise<SendNotificationResult | undefined> {
-    const earlier = inBatch.get(key);
-    if (earlier || item.idempotencyKey === undefined) {
-      return earlier;
+  ): Promise<{ delivery: SendNotificationResult['delivery']; created: boolean } | undefined> {
+    if (item.idempotencyKey === undefined) {
+      return undefined;
     }
     const existing = await this.deliveries.findByIdempotencyKey(
       scope,
