@@ -1,5 +1,6 @@
 // Flat ESLint config: type-checked typescript-eslint rules, Nx module boundaries between
-// projects (apps -> notifications -> core; the CLI -> contract + config), and a purity fence around every domain folder.
+// projects (apps -> notifications | auth -> core; the CLI -> contract + config), and a purity
+// fence around every domain folder.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import nx from '@nx/eslint-plugin';
@@ -61,6 +62,7 @@ export default tseslint.config(
               sourceTag: 'scope:notifications',
               onlyDependOnLibsWithTags: ['scope:core', 'scope:notifications'],
             },
+            { sourceTag: 'scope:auth', onlyDependOnLibsWithTags: ['scope:core', 'scope:auth'] },
             {
               // A client talks to the daemon over HTTP: the contract and the shared config,
               // never the daemon itself.
@@ -73,6 +75,7 @@ export default tseslint.config(
                 'scope:core',
                 'scope:config',
                 'scope:notifications',
+                'scope:auth',
                 'type:app',
               ],
             },
@@ -82,6 +85,7 @@ export default tseslint.config(
                 'scope:core',
                 'scope:config',
                 'scope:notifications',
+                'scope:auth',
                 'type:app',
               ],
             },

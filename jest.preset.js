@@ -35,6 +35,7 @@ module.exports = function preset(projectDir) {
       '^@tickler/notifications/context$': path.join(root, 'packages/notifications/src/context.ts'),
       '^@tickler/notifications$': path.join(root, 'packages/notifications/src/index.ts'),
       '^@tickler/config$': path.join(root, 'packages/config/src/index.ts'),
+      '^@tickler/auth$': path.join(root, 'packages/auth/src/index.ts'),
       '^@tickler/daemon$': path.join(root, 'apps/daemon/src/index.ts'),
     },
     setupFiles: [path.join(root, 'jest.setup.js')],

@@ -8,6 +8,7 @@ import { runClockJumps } from './scenarios/clock-jumps.scenario';
 import { runCrashLoop } from './scenarios/crash-loop.scenario';
 import { runDiskTrouble } from './scenarios/disk-trouble.scenario';
 import { runDowntime } from './scenarios/downtime.scenario';
+import { runHostileClient } from './scenarios/hostile-client.scenario';
 import { runLeaseFencing } from './scenarios/lease-fencing.scenario';
 import { runRaces } from './scenarios/races.scenario';
 import { runRestartCatchUp } from './scenarios/restart-catch-up.scenario';
@@ -20,7 +21,7 @@ import { formatResult, type ScenarioResult } from './support/scenario-result';
 import { runSeed } from './support/seeded-random';
 import { writeFormattedMarkdown } from '../src/write-formatted-markdown';
 
-/** Scenario 7 and 8 share the real-daemon set-up. */
+/** Scenarios 7, 8 and 10 share the real-daemon set-up. */
 async function withDaemon(
   run: (daemon: DaemonProcess) => Promise<ScenarioResult>,
 ): Promise<ScenarioResult> {
@@ -33,7 +34,7 @@ async function withDaemon(
 }
 
 /**
- * `npm run torture`: all nine scenarios of issue 6 at full size, one after the other. Prints each
+ * `npm run torture`: the scenarios of issues 6 and 9 at full size, one after the other. Prints each
  * scenario's figures and writes the table to docs/reliability.md. `--only 1,7` runs a subset
  * (the report is then not written). Exit 1 when any invariant broke.
  */
@@ -87,6 +88,18 @@ async function main(): Promise<void> {
           receiverDelayMs: 20,
           targetMs: 2_000,
         }),
+    ],
+    [
+      13,
+      () =>
+        withDaemon((d) =>
+          runHostileClient(d, {
+            slowConnections: 200,
+            authenticatedSlowloris: true,
+            streams: 100,
+            idleConnections: 400,
+          }),
+        ),
     ],
   ];
   const results: { result: ScenarioResult; seconds: number }[] = [];

@@ -5,6 +5,7 @@ import { inboxCommand } from './commands/inbox.command';
 import { listCommand } from './commands/list.command';
 import { remindCommand } from './commands/remind.command';
 import { showCommand } from './commands/show.command';
+import { tokenCommands } from './commands/token.command';
 import { transitionCommands } from './commands/transition.command';
 
 /** The `tickler` program: global options once, one file per command. */
@@ -34,5 +35,6 @@ export function buildProgram(): Command {
   editCommand(program);
   inboxCommand(program);
   deliverDueCommand(program);
+  tokenCommands(program);
   return program;
 }

@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { type InboxItemJson, type NotificationJson, type Page } from '@tickler/notifications';
 import { envFor, type RunningDaemon, startDaemon, tickler } from './support/processes';
 
@@ -212,5 +214,48 @@ describe('tickler (built binary against a real daemon)', () => {
     const refused = await tickler(['list', '--token', 'wrong-token-value'], env);
     expect(refused.code).toBe(1);
     expect(refused.stderr).toMatch(/^tickler: daemon answered 401 AUTH\.UNAUTHENTICATED/);
+  });
+
+  it('issues, lists and revokes user tokens, and rotates the admin token the running daemon uses', async () => {
+    const issued = await json<{ id: string; token: string; expiresAt: string }>([
+      '--user',
+      'tess',
+      'token',
+      'issue',
+      '--expires-in',
+      '2h',
+    ]);
+    expect(issued.token.length).toBeGreaterThan(30);
+    const asTess = await tickler(
+      ['--user', 'tess', '--token', issued.token, '--json', 'list'],
+      env,
+    );
+    expect(asTess.code).toBe(0);
+    const listed = await json<{ id: string; expiresAt: string }[]>([
+      '--user',
+      'tess',
+      'token',
+      'list',
+    ]);
+    expect(listed).toEqual([
+      expect.objectContaining({ id: issued.id, expiresAt: issued.expiresAt }),
+    ]);
+    expect(JSON.stringify(listed)).not.toContain(issued.token);
+    const revoke = await tickler(['--user', 'tess', 'token', 'revoke', issued.id], env);
+    expect(revoke.stdout).toContain(`Revoked ${issued.id}`);
+    const refused = await tickler(['--user', 'tess', '--token', issued.token, 'list'], env);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain('401');
+
+    const file = path.join(path.dirname(daemon.dbFile), 'admin.token');
+    const before = fs.readFileSync(file, 'utf8').trim();
+    const rotate = await tickler(['token', 'rotate-admin'], env);
+    expect(rotate.code).toBe(0);
+    const after = fs.readFileSync(file, 'utf8').trim();
+    expect(after).not.toBe(before);
+    expect(fs.statSync(file).mode & 0o777).toBe(0o600);
+    expect((await tickler(['list'], env)).code).toBe(0);
+    const old = await tickler(['--token', before, 'list'], env);
+    expect(old.stderr).toContain('401');
   });
 });

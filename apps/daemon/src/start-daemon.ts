@@ -7,13 +7,20 @@ import {
   openSqliteDatabase,
 } from '@tickler/core';
 import { CountDeliveriesByStatus } from '@tickler/notifications';
-import { ensureAdminToken } from './auth/admin-token';
-import { Authenticator } from './auth/authenticator';
-import { UserTokenStore } from './auth/user-token.store';
-import { type DaemonConfig } from '@tickler/config';
+import {
+  type AdminToken,
+  AdminTokenError,
+  AdminTokenFileSource,
+  AUTH_TOKENS,
+  type Authenticator,
+  ensureAdminToken,
+} from '@tickler/auth';
+import { ConfigError, type DaemonConfig } from '@tickler/config';
 import { daemonContexts } from './daemon-contexts';
-import { EventStreamHub } from './events/event-stream.hub';
+import { EventStreamHub, HEARTBEAT_MS } from './events/event-stream.hub';
 import { buildServer } from './http/build-server';
+import { allowedHostNames } from './http/hardening/host-guard';
+import { DEFAULT_HTTP_LIMITS, type HttpLimits } from './http/hardening/http-limits';
 import { allRoutes } from './http/routes/all-routes';
 import { DaemonMetrics } from './metrics/daemon-metrics';
 import { DAEMON_VERSION } from './version';
@@ -40,6 +47,18 @@ async function openDatabase(config: DaemonConfig): Promise<Database> {
   });
 }
 
+/** The admin token from the settings; an unusable token file is a configuration error. */
+function adminTokenOf(config: DaemonConfig): AdminToken {
+  try {
+    return ensureAdminToken({ token: config.adminToken, file: config.adminTokenFile });
+  } catch (error) {
+    if (error instanceof AdminTokenError) {
+      throw new ConfigError('admin.token', error.message, { cause: error });
+    }
+    throw error;
+  }
+}
+
 /** A daemon running in this process. */
 export interface RunningDaemon {
   /** Base URL, e.g. `http://127.0.0.1:8787` (the real port when 0 was asked for). */
@@ -57,6 +76,8 @@ export interface RunningDaemon {
 export interface StartOptions {
   /** Default: pino JSON on stdout at the configured level. */
   readonly logger?: PinoLogger;
+  /** Replaces some of {@link DEFAULT_HTTP_LIMITS} (tests with short timeouts). */
+  readonly httpLimits?: Partial<HttpLimits>;
 }
 
 /**
@@ -68,7 +89,7 @@ export async function startDaemon(
   options: StartOptions = {},
 ): Promise<RunningDaemon> {
   const logger = options.logger ?? pino({ level: config.logLevel, base: { pid: process.pid } });
-  const admin = ensureAdminToken(config);
+  const admin = adminTokenOf(config);
   logger.info({ source: admin.source, file: admin.file }, 'admin token');
 
   const database = await openDatabase(config);
@@ -76,7 +97,10 @@ export async function startDaemon(
   try {
     app = await Application.create({
       database,
-      contexts: daemonContexts(config),
+      contexts: daemonContexts(
+        config,
+        new AdminTokenFileSource(admin, (problem) => logger.error({ file: admin.file }, problem)),
+      ),
       logger,
       queue: { leaseMs: QUEUE_LEASE_MS },
     });
@@ -85,13 +109,19 @@ export async function startDaemon(
     throw error;
   }
   const metrics = new DaemonMetrics(app, () => app.dispatch(new CountDeliveriesByStatus()));
-  const hub = new EventStreamHub(app.events, app.clock);
+  const limits = { ...DEFAULT_HTTP_LIMITS, ...options.httpLimits };
+  const hub = new EventStreamHub(app.events, app.clock, HEARTBEAT_MS, {
+    perToken: limits.maxStreamsPerToken,
+    total: limits.maxStreams,
+  });
   const server = buildServer({
     app,
-    authenticator: new Authenticator(admin.token, app.get(UserTokenStore)),
+    authenticator: app.get<Authenticator>(AUTH_TOKENS.Authenticator),
     routes: allRoutes({ metrics, hub, version: DAEMON_VERSION }),
     logger,
     onClosing: () => hub.closeAll(),
+    allowedHosts: allowedHostNames(config.host, config.allowedHosts),
+    limits,
   });
 
   app.start();

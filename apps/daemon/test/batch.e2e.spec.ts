@@ -31,6 +31,7 @@ async function listOf(user: string): Promise<NotificationJson[]> {
 
 describe('POST /v1/notifications/batch', () => {
   it('sends and schedules every item for its userId in one call, results in order, keys replayed', async () => {
+    const partyAt = inDays(2);
     const res = await api.post<HttpView<SendNotificationsResult>>('/v1/notifications/batch', {
       items: [
         { userId: 'cleo', title: 'Bins', message: 'out tonight', scheduledAt: inDays(1) },
@@ -39,15 +40,16 @@ describe('POST /v1/notifications/batch', () => {
           userId: 'cleo',
           title: 'Party',
           message: 'soon',
-          eventAt: inDays(2),
+          eventAt: partyAt,
           rule: 'lead:3600',
           idempotencyKey: 'p',
         },
         {
           userId: 'cleo',
-          title: 'Party again',
+          title: 'Party',
           message: 'soon',
-          scheduledAt: inDays(3),
+          eventAt: partyAt,
+          rule: 'lead:3600',
           idempotencyKey: 'p',
         },
       ],

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { Api } from './support/http-client';
+import { Api, eventually } from './support/http-client';
 import { DaemonProcess, runToExit } from './support/daemon-process';
 
 describe('daemon life cycle (real process)', () => {
@@ -13,7 +13,9 @@ describe('daemon life cycle (real process)', () => {
       expect(token.length).toBeGreaterThanOrEqual(40);
       expect(daemon.lines.some((l) => l.file === file)).toBe(true);
       expect(JSON.stringify(daemon.lines)).not.toContain(token);
-      const hint = daemon.lines.find((l) => l.msg === 'try it');
+      const hint = await eventually(async () =>
+        Promise.resolve(daemon.lines.find((l) => l.msg === 'try it')),
+      );
       expect(hint?.cli).toContain('tickler remind');
       expect(hint?.curl).toContain(`${daemon.url}/v1/users/me/notifications`);
     } finally {

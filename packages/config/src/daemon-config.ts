@@ -32,6 +32,11 @@ export interface DaemonConfig {
    * `TICKLER_ALLOW_PRIVATE_TARGETS` (`true` | `false`), default `false`.
    */
   readonly allowPrivateTargets: boolean;
+  /**
+   * Host names requests may address besides IP literals, `localhost` and {@link host} (the
+   * DNS-rebinding guard). `TICKLER_ALLOWED_HOSTS`, comma-separated, default none.
+   */
+  readonly allowedHosts: readonly string[];
 }
 
 /** The environment variables (and JSON file keys) the daemon reads. */
@@ -46,6 +51,7 @@ export const CONFIG_KEYS = [
   'TICKLER_DELIVERY',
   'TICKLER_LOG_LEVEL',
   'TICKLER_ALLOW_PRIVATE_TARGETS',
+  'TICKLER_ALLOWED_HOSTS',
 ] as const;
 
 /** One of {@link CONFIG_KEYS}: an environment variable, or a key of the `TICKLER_CONFIG` file. */

@@ -25,8 +25,19 @@ describe('loadConfig', () => {
       delivery: 'live',
       logLevel: 'info',
       allowPrivateTargets: false,
+      allowedHosts: [],
     });
     expect(loadConfig({ TICKLER_ALLOW_PRIVATE_TARGETS: 'true' }).allowPrivateTargets).toBe(true);
+  });
+
+  it('reads TICKLER_ALLOWED_HOSTS as comma-separated host names', () => {
+    expect(loadConfig({ TICKLER_ALLOWED_HOSTS: 'Tickler.lan, myhost' }).allowedHosts).toEqual([
+      'tickler.lan',
+      'myhost',
+    ]);
+    expect(() => loadConfig({ TICKLER_ALLOWED_HOSTS: 'evil.com/x' })).toThrow(
+      /^TICKLER_ALLOWED_HOSTS:/,
+    );
   });
 
   it('reads the environment, and a JSON file under the same keys with the environment winning', () => {

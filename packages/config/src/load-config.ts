@@ -123,6 +123,24 @@ function parseSchema(text: string | undefined): string | undefined {
   return text;
 }
 
+function parseAllowedHosts(text: string | undefined): string[] {
+  const names = (text ?? '')
+    .split(',')
+    .map((name) => name.trim().toLowerCase())
+    .filter(Boolean);
+  const bad = names.find(
+    (name) =>
+      !/^[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*$/.test(name),
+  );
+  if (bad !== undefined) {
+    throw new ConfigError(
+      'TICKLER_ALLOWED_HOSTS',
+      `"${bad}" is not a host name (comma-separated names, e.g. tickler.lan,myhost)`,
+    );
+  }
+  return names;
+}
+
 /** Where the admin token is kept for a database file: beside it, or nowhere for `:memory:`. */
 export function adminTokenFileFor(db: string): string | undefined {
   return db === ':memory:' ? undefined : path.join(path.dirname(path.resolve(db)), 'admin.token');
@@ -167,6 +185,7 @@ export function parseConfig(raw: RawConfig): DaemonConfig {
       'TICKLER_ALLOW_PRIVATE_TARGETS',
       raw.TICKLER_ALLOW_PRIVATE_TARGETS ?? CONFIG_DEFAULTS.TICKLER_ALLOW_PRIVATE_TARGETS,
     ),
+    allowedHosts: parseAllowedHosts(raw.TICKLER_ALLOWED_HOSTS),
   };
 }
 

@@ -7,10 +7,20 @@ export * from './commands/command';
 export * from './commands/command-bus';
 export { acceptedAsIs } from './commands/accepted-as-is';
 export * from './commands/validation.error';
+export {
+  payloadLimitProblems,
+  largestArrayLimit,
+  MAX_PAYLOAD_DEPTH,
+  DEFAULT_MAX_ARRAY_ENTRIES,
+  MAX_PAYLOAD_VALUES,
+} from './commands/payload-limits';
+export { scanJsonLimits, JsonLimitScanner } from './commands/json-scan';
 export * from './commands/is-instant.validator';
 export * from './commands/is-time-zone.validator';
+export * from './commands/text.validators';
 export * from './database/database';
 export * from './database/sqlite-database';
+export * from './database/private-files';
 export * from './database/postgres-database';
 export * from './database/unit-of-work';
 export * from './database/reusable-query';

@@ -57,6 +57,7 @@ export {
   PlannedNotificationInput,
   type PlannedNotification,
   DEFAULT_PRUNE_AFTER_DAYS,
+  MAX_PLAN_ENTRIES,
 } from './application/reconcile-scheduled/reconcile-scheduled.command';
 export { CountDeliveriesByStatus } from './application/count-deliveries-by-status/count-deliveries-by-status.command';
 export { fanOut } from './application/fan-out';
@@ -65,6 +66,7 @@ export {
   type LeadAnchor,
   InvalidLeadRuleError,
   LeadRuleAnchorMissingError,
+  LeadRuleBeforeEpochError,
 } from './domain/lead-rule';
 
 export {

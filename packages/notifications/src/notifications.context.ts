@@ -34,6 +34,7 @@ import { WebhookChannel } from './infrastructure/channels/webhook/webhook.channe
 import { KyselyChannelSendRepository } from './infrastructure/kysely-channel-send.repository';
 import { KyselyDueInstants } from './infrastructure/kysely-due-instants';
 import { TargetGuard } from './infrastructure/outbound/target-guard';
+import { KyselyIdempotencyRepository } from './infrastructure/kysely-idempotency.repository';
 import { KyselyInboxRepository } from './infrastructure/kysely-inbox.repository';
 import { KyselyNotificationDeliveryRepository } from './infrastructure/kysely-notification-delivery.repository';
 import { KyselySubscriptionRepository } from './infrastructure/kysely-subscription.repository';
@@ -99,6 +100,9 @@ export function notificationsContext(options: NotificationsContextOptions = {}):
       .to(KyselyNotificationDeliveryRepository)
       .inSingletonScope();
     bind(NOTIFICATIONS_TOKENS.InboxRepository).to(KyselyInboxRepository).inSingletonScope();
+    bind(NOTIFICATIONS_TOKENS.IdempotencyRepository)
+      .to(KyselyIdempotencyRepository)
+      .inSingletonScope();
     bind(NOTIFICATIONS_TOKENS.SubscriptionRepository)
       .to(KyselySubscriptionRepository)
       .inSingletonScope();

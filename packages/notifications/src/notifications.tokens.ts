@@ -18,4 +18,5 @@ export const NOTIFICATIONS_TOKENS = {
   Channels: Symbol.for('notifications.Channels'),
   /** Checks outgoing targets against the address rules (SSRF). */
   TargetGuard: Symbol.for('notifications.TargetGuard'),
+  IdempotencyRepository: Symbol.for('notifications.IdempotencyRepository'),
 } as const;

@@ -31,8 +31,11 @@ describe('notifications use cases on SQLite', () => {
       inboxId: first.delivery.id,
       attempts: 1,
     });
-    const replay = await send(app, { idempotencyKey: 'k1', title: 'different' });
+    const replay = await send(app, { idempotencyKey: 'k1' });
     expect(replay).toEqual({ delivery: first.delivery, created: false });
+    await expect(send(app, { idempotencyKey: 'k1', title: 'different' })).rejects.toMatchObject({
+      code: 'IDEMPOTENCY.KEY_REUSED',
+    });
     const other = await send(app, { idempotencyKey: 'k1', recipientId: 'bob' });
     expect(other.created).toBe(true);
     expect(await db.selectFrom('notification_inbox').select('id').execute()).toHaveLength(2);

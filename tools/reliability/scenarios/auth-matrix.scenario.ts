@@ -70,8 +70,14 @@ function bodyOf(op: Operation): { body?: unknown } {
  */
 export function constantTimeFindings(): string[] {
   const root = repoRoot();
-  const secret = fs.readFileSync(path.join(root, 'apps/daemon/src/auth/token-secret.ts'), 'utf8');
-  const authn = fs.readFileSync(path.join(root, 'apps/daemon/src/auth/authenticator.ts'), 'utf8');
+  const secret = fs.readFileSync(
+    path.join(root, 'packages/auth/src/infrastructure/crypto-token-secrets.ts'),
+    'utf8',
+  );
+  const authn = fs.readFileSync(
+    path.join(root, 'packages/auth/src/application/authenticate/authenticator.ts'),
+    'utf8',
+  );
   const problems: string[] = [];
   const same = /export function sameSecret\([^)]*\)[^{]*\{([\s\S]*?)\n\}/.exec(secret)?.[1] ?? '';
   if (!/timingSafeEqual\(/.test(same)) {
@@ -80,13 +86,16 @@ export function constantTimeFindings(): string[] {
   if ((same.match(/createHash\('sha256'\)[\s\S]*?\.digest\(\)/g) ?? []).length < 2) {
     problems.push('sameSecret does not hash both sides to equal-length digests before comparing');
   }
-  if (!/sameSecret\(token, this\.adminToken\)/.test(authn)) {
-    problems.push('the authenticator does not compare the admin token with sameSecret');
+  if (!/same\(a: string, b: string\): boolean \{\s*return sameSecret\(a, b\);/.test(secret)) {
+    problems.push('the token secrets adapter does not compare with sameSecret');
   }
-  if (/token\s*===|===\s*token|adminToken\s*===/.test(authn)) {
+  if (!/this\.secrets\.same\(token, admin\)/.test(authn)) {
+    problems.push('the authenticator does not compare the admin token with secrets.same');
+  }
+  if (/token\s*===|===\s*token|admin\s*===|===\s*admin\b/.test(authn)) {
     problems.push('the authenticator compares a token with ===');
   }
-  if (!/userOf\(hashToken\(token\)\)/.test(authn)) {
+  if (!/this\.users\.userOf\([^)]*this\.secrets\.hash\(token\)/.test(authn)) {
     problems.push('user tokens are not looked up by their hash');
   }
   return problems;

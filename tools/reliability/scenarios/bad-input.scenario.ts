@@ -7,6 +7,7 @@ import {
 } from '../support/bad-input.arbitraries';
 import { type DaemonProcess } from '../support/daemon-process';
 import { Api } from '../support/http-client';
+import { type ContractDocument } from '../support/fuzz/contract-routes';
 import { loadOperations } from '../support/route-catalog';
 import { type ScenarioResult, Violations } from '../support/scenario-result';
 import { readDatabase } from '../support/sqlite-file';
@@ -107,8 +108,9 @@ export async function runBadInput(
   const api = new Api(daemon.url, daemon.adminToken);
   const targets = await seedTargets(api);
   const operations = await loadOperations(api);
+  const document = (await api.get<ContractDocument>('/openapi.json')).body;
   const before = snapshot(daemon.dbFile);
-  const requests: BadRequest[] = fc.sample(badRequestArbitrary(targets), {
+  const requests: BadRequest[] = fc.sample(badRequestArbitrary(document, targets), {
     numRuns: options.requests,
     seed: options.seed,
   });
@@ -198,6 +200,7 @@ export async function runBadInput(
     () =>
       `${bugs} error lines in the daemon log, e.g. ${JSON.stringify(daemon.errorLines()[0]).slice(0, 300)}`,
   );
+  const tried = (pattern: RegExp): number => requests.filter((r) => pattern.test(r.defect)).length;
   return {
     id: 7,
     name: 'generated bad input (fast-check) against the real daemon',
@@ -209,6 +212,10 @@ export async function runBadInput(
         .filter(([s]) => Number(s) >= 400 && Number(s) < 500)
         .reduce((a, [, n]) => a + n, 0),
       '5xx seen': fiveHundreds,
+      'oversized arrays': tried(/an array of \d+ entries/),
+      'nested past the limit': tried(/nested past/),
+      'instants before 1970 / lead underflow': tried(/outside 1970|before 1970/),
+      'hostile text or links': tried(/hostile/),
       'accepted (2xx/3xx)': accepted,
       '4xx without a named problem': unnamed,
       'rows written by rejected requests': Object.entries(after.counts).reduce(

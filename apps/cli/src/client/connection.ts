@@ -24,6 +24,20 @@ function reachableHost(host: string): string {
 }
 
 /**
+ * The `admin.token` file the daemon reads its admin token from, or undefined when the token
+ * comes from `TICKLER_ADMIN_TOKEN` (or the database is in memory).
+ */
+export function adminTokenFileOf(env: NodeJS.ProcessEnv = process.env): string | undefined {
+  let config;
+  try {
+    config = parseConfig(rawConfigFrom(env));
+  } catch (error) {
+    throw new CliError(`configuration: ${(error as Error).message}`);
+  }
+  return config.adminToken === undefined ? config.adminTokenFile : undefined;
+}
+
+/**
  * Finds the daemon the way it finds itself: the same variables and `TICKLER_CONFIG` file
  * (`TICKLER_HOST`/`TICKLER_PORT`, `TICKLER_ADMIN_TOKEN`, else `admin.token` beside
  * `TICKLER_DB`). `--daemon`/`TICKLER_URL` and `--token` override.

@@ -1,5 +1,6 @@
 import { type ServerResponse } from 'node:http';
 import { type Clock, type DomainEvent, type EventBus, type TimerHandle } from '@tickler/core';
+import { HttpBoundaryError } from '../http/http.errors';
 
 /** Heartbeat comment period: keeps proxies and idle-timeouts from closing a quiet stream. */
 export const HEARTBEAT_MS = 15_000;
@@ -11,6 +12,14 @@ interface StreamClient {
   readonly response: ServerResponse;
   /** Only events whose payload names this recipient; undefined = every event (admin). */
   readonly userId: string | undefined;
+  /** Who opened it (a digest of the bearer token), for the per-token cap. */
+  readonly owner: string;
+}
+
+/** How many streams may be open. */
+export interface StreamCaps {
+  readonly perToken: number;
+  readonly total: number;
 }
 
 /** The recipient an event concerns, when its payload names one. */
@@ -33,10 +42,37 @@ export class EventStreamHub {
     private readonly events: EventBus,
     private readonly clock: Clock,
     private readonly heartbeatMs = HEARTBEAT_MS,
+    private readonly caps: StreamCaps = { perToken: 8, total: 64 },
   ) {}
 
-  /** Opens a stream on a raw response; it ends when the client goes away or the hub closes. */
-  open(response: ServerResponse, userId: string | undefined): void {
+  /**
+   * Refuses a stream over the caps: 429 for one more of the same token, 503 when the daemon
+   * holds its total. Called before anything is written, so the refusal is an ordinary answer.
+   */
+  admit(owner: string): void {
+    let mine = 0;
+    for (const client of this.clients) {
+      mine += client.owner === owner ? 1 : 0;
+    }
+    if (mine >= this.caps.perToken) {
+      throw new HttpBoundaryError(
+        'HTTP.TOO_MANY_STREAMS',
+        `this token already holds ${this.caps.perToken} live event streams; close one first`,
+      );
+    }
+    if (this.clients.size >= this.caps.total) {
+      throw new HttpBoundaryError(
+        'HTTP.SERVER_BUSY',
+        `the daemon holds its maximum of ${this.caps.total} live event streams; retry later`,
+      );
+    }
+  }
+
+  /**
+   * Opens a stream on a raw response (after {@link admit}); it ends when the client goes away or
+   * the hub closes.
+   */
+  open(response: ServerResponse, userId: string | undefined, owner = ''): void {
     response.writeHead(200, {
       'content-type': 'text/event-stream; charset=utf-8',
       'cache-control': 'no-cache, no-transform',
@@ -44,7 +80,7 @@ export class EventStreamHub {
       'x-accel-buffering': 'no',
     });
     response.write(': connected\n\n');
-    const client: StreamClient = { response, userId };
+    const client: StreamClient = { response, userId, owner };
     this.clients.add(client);
     response.on('close', () => this.remove(client));
     this.unsubscribe ??= this.events.subscribe('*', (event) => this.broadcast(event));

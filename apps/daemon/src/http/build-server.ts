@@ -8,10 +8,13 @@ import Fastify, {
   type FastifyRequest,
 } from 'fastify';
 import { type Logger as PinoLogger } from 'pino';
-import { type Application } from '@tickler/core';
-import { type Authenticator } from '../auth/authenticator';
-import { type Principal } from '../auth/principal';
+import { type Application, CommandValidationError } from '@tickler/core';
+import { type Authenticator, type Principal } from '@tickler/auth';
 import { mapError } from './error-envelope';
+import { capConnections } from './hardening/connection-cap';
+import { checkHost } from './hardening/host-guard';
+import { DEFAULT_HTTP_LIMITS, type HttpLimits } from './hardening/http-limits';
+import { type BodyLimitConfig, installJsonBodyParser } from './hardening/json-body-parser';
 import { HttpBoundaryError } from './http.errors';
 import { type Access, DEFAULT_BODY_LIMIT, type RouteInput, type RouteSpec } from './route';
 
@@ -23,6 +26,10 @@ export interface ServerDeps {
   readonly logger: PinoLogger;
   /** Runs when the server starts closing, before it waits for open connections (ends streams). */
   readonly onClosing?: () => void;
+  /** Host names requests may address besides IP literals (the DNS-rebinding guard). */
+  readonly allowedHosts: ReadonlySet<string>;
+  /** Default {@link DEFAULT_HTTP_LIMITS}. */
+  readonly limits?: HttpLimits;
 }
 
 /** The daemon's fastify instance (logging through pino). */
@@ -62,6 +69,27 @@ function answerFrameworkError(error: Error, _request: FastifyRequest, reply: Fas
   void reply.status(mapped.status).send(mapped.body);
 }
 
+/**
+ * Headers that carry one value. Node joins repeats of a header it does not know into `"a, b"`,
+ * which would silently become a different idempotency key: a repeat is refused instead.
+ */
+const SINGLE_HEADERS: readonly string[] = ['idempotency-key'];
+
+function checkSingleHeaders(raw: readonly string[]): void {
+  const seen = new Set<string>();
+  for (let i = 0; i < raw.length; i += 2) {
+    const name = (raw[i] ?? '').toLowerCase();
+    if (SINGLE_HEADERS.includes(name)) {
+      if (seen.has(name)) {
+        throw new CommandValidationError('headers', [
+          { path: 'Idempotency-Key', message: `give the ${name} header once` },
+        ]);
+      }
+      seen.add(name);
+    }
+  }
+}
+
 /** `/v1/users/{userId}` → `/v1/users/:userId`. */
 export function toFastifyPath(path: string): string {
   return path.replace(/\{(\w+)\}/g, ':$1');
@@ -77,6 +105,7 @@ function stringRecord(value: unknown): Record<string, string> {
  * `application/json` bodies (anything else is 415).
  */
 export function buildServer(deps: ServerDeps): DaemonServer {
+  const limits = deps.limits ?? DEFAULT_HTTP_LIMITS;
   const server = Fastify({
     loggerInstance: deps.logger,
     // One line per request at info would drown the log under load; errors are still logged.
@@ -85,8 +114,27 @@ export function buildServer(deps: ServerDeps): DaemonServer {
     return503OnClosing: true,
     routerOptions: { maxParamLength: MAX_PATH_SEGMENT },
     frameworkErrors: answerFrameworkError,
+    // Slow clients: a request must arrive whole within requestTimeout (408, then closed); Node
+    // checks the clocks every second instead of every 30 s.
+    requestTimeout: limits.requestTimeoutMs,
+    connectionTimeout: limits.idleSocketTimeoutMs,
+    keepAliveTimeout: limits.keepAliveTimeoutMs,
+    http: {
+      // Node wants headersTimeout ≤ requestTimeout, and applies the request timeout it was
+      // created with (fastify only sets the property afterwards).
+      requestTimeout: limits.requestTimeoutMs,
+      headersTimeout: Math.min(limits.headersTimeoutMs, limits.requestTimeoutMs),
+      connectionsCheckingInterval: 1000,
+    },
   });
   server.removeContentTypeParser('text/plain');
+  installJsonBodyParser(server);
+  capConnections(server.server, limits.maxConnections);
+  server.addHook('onRequest', (request, _reply, done) => {
+    checkHost(request.headers.host, deps.allowedHosts);
+    checkSingleHeaders(request.raw.rawHeaders);
+    done();
+  });
   // Request-scoped principal without declaration merging on fastify's types.
   const principals = new WeakMap<FastifyRequest, Principal>();
 
@@ -100,6 +148,10 @@ export function buildServer(deps: ServerDeps): DaemonServer {
     }
     if (mapped.status === 401) {
       void reply.header('www-authenticate', 'Bearer');
+    }
+    if (mapped.status === 401 || mapped.status === 413) {
+      // Its body was not read (or not all of it): a client trickling it must not keep the socket.
+      void reply.header('connection', 'close');
     }
     return reply.status(mapped.status).send(mapped.body);
   });
@@ -132,7 +184,17 @@ export function buildServer(deps: ServerDeps): DaemonServer {
       method: route.method,
       url: toFastifyPath(route.path),
       bodyLimit: route.bodyLimit ?? DEFAULT_BODY_LIMIT,
-      onRequest: authorize(route.access),
+      config: { limitsOf: route.limitsOf } satisfies BodyLimitConfig,
+      onRequest: route.secret
+        ? [
+            (_request: FastifyRequest, reply: FastifyReply, done: () => void) => {
+              // Tokens and signing secrets must not stay in a cache on the way.
+              void reply.header('cache-control', 'no-store');
+              done();
+            },
+            authorize(route.access),
+          ]
+        : authorize(route.access),
       handler: async (request: FastifyRequest, reply: FastifyReply) => {
         const input: RouteInput = {
           app: deps.app,

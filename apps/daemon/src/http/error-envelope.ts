@@ -6,9 +6,39 @@ export interface ErrorEnvelope {
   error: {
     code: string;
     message: string;
-    /** Every bad field, for 400s caused by input. */
+    /** The bad fields, for 400s caused by input (at most 100, and a few KiB). */
     fields?: FieldProblem[];
+    /** Bad fields found beyond those listed. */
+    omittedFields?: number;
   };
+}
+
+/** Longest path or message of one listed field, and of the error's message. */
+const MAX_TEXT = 300;
+/** Bytes of field text an error body lists at most: the body stays a few KiB. */
+const MAX_FIELDS_BYTES = 6 * 1024;
+
+function clip(text: string): string {
+  return text.length > MAX_TEXT ? `${text.slice(0, MAX_TEXT - 1)}…` : text;
+}
+
+/** The fields an answer lists, clipped to a few KiB, and how many were left out. */
+function listed(
+  fields: readonly FieldProblem[],
+  omitted: number,
+): Pick<ErrorEnvelope['error'], 'fields' | 'omittedFields'> {
+  const out: FieldProblem[] = [];
+  let bytes = 0;
+  for (const field of fields) {
+    const entry = { path: clip(field.path), message: clip(field.message) };
+    bytes += entry.path.length + entry.message.length + 24;
+    if (bytes > MAX_FIELDS_BYTES) {
+      break;
+    }
+    out.push(entry);
+  }
+  const more = omitted + fields.length - out.length;
+  return { fields: out, ...(more > 0 ? { omittedFields: more } : {}) };
 }
 
 /** What to answer for a failure, and whether it is a bug worth an error log. */
@@ -22,12 +52,12 @@ export interface MappedError {
  * Bad fields of an input error: a validation error lists them; any other error that names one
  * `field` in its details (`InvalidArgumentError`, lead-rule errors) is one bad field.
  */
-function fieldsOf(error: DomainError): FieldProblem[] | undefined {
+function fieldsOf(error: DomainError): Pick<ErrorEnvelope['error'], 'fields' | 'omittedFields'> {
   if (error instanceof CommandValidationError) {
-    return [...error.fields];
+    return listed(error.fields, error.omitted);
   }
   const field = error.details.field;
-  return typeof field === 'string' ? [{ path: field, message: error.message }] : undefined;
+  return typeof field === 'string' ? listed([{ path: field, message: error.message }], 0) : {};
 }
 
 function fastifyCode(error: unknown): string | undefined {
@@ -64,10 +94,9 @@ export function mapError(error: unknown): MappedError {
         bug: true,
       };
     }
-    const fields = fieldsOf(error);
     return {
       status,
-      body: { error: { code: error.code, message: error.message, ...(fields ? { fields } : {}) } },
+      body: { error: { code: error.code, message: clip(error.message), ...fieldsOf(error) } },
       bug: false,
     };
   }

@@ -12,10 +12,14 @@ export const STATUS_BY_CODE: Readonly<Record<string, number>> = {
   'HTTP.BAD_REQUEST': 400,
   'AUTH.UNAUTHENTICATED': 401,
   'AUTH.FORBIDDEN': 403,
+  'AUTH.TOKEN_NOT_FOUND': 404,
   'HTTP.ROUTE_NOT_FOUND': 404,
   'HTTP.BODY_TOO_LARGE': 413,
   'HTTP.URI_TOO_LONG': 414,
   'HTTP.UNSUPPORTED_MEDIA_TYPE': 415,
+  'HTTP.HOST_NOT_ALLOWED': 421,
+  'HTTP.TOO_MANY_STREAMS': 429,
+  'HTTP.SERVER_BUSY': 503,
   // storage: the database cannot be written right now (disk full, read-only, I/O error, lock
   // held too long) — the request was fine and may succeed later
   'STORAGE.FULL': 503,
@@ -32,6 +36,7 @@ export const STATUS_BY_CODE: Readonly<Record<string, number>> = {
   'NOTIFICATIONS.SOURCE_KEY_TAKEN': 409,
   'NOTIFICATIONS.INBOX_ITEM_NOT_FOUND': 404,
   'NOTIFICATIONS.SUBSCRIPTION_NOT_FOUND': 404,
+  'IDEMPOTENCY.KEY_REUSED': 409,
 };
 
 /**

@@ -11,7 +11,10 @@ export class HttpBoundaryError extends DomainError {
       | 'HTTP.URI_TOO_LONG'
       | 'HTTP.UNSUPPORTED_MEDIA_TYPE'
       | 'HTTP.INVALID_JSON'
-      | 'HTTP.BAD_REQUEST',
+      | 'HTTP.BAD_REQUEST'
+      | 'HTTP.HOST_NOT_ALLOWED'
+      | 'HTTP.TOO_MANY_STREAMS'
+      | 'HTTP.SERVER_BUSY',
     message: string,
   ) {
     super(message);

@@ -1,15 +1,19 @@
-import { type RouteSpec, type Schema } from './route';
-import { ERROR_SCHEMA } from './schemas';
+import { BODY_SCHEMAS } from './contract/body-schemas';
+import { ref } from './contract/command-schemas';
+import { VIEW_SCHEMAS } from './contract/view-schemas';
+import { DEFAULT_BODY_LIMIT, type RouteSpec, type Schema } from './route';
 
 const ERROR_DESCRIPTIONS: Readonly<Record<number, string>> = {
   400: 'Invalid body, query or time; `error.fields` names every bad field.',
   401: 'Missing or unknown bearer token.',
   403: "A user token on another user's path, or on an admin route.",
   404: 'Unknown id.',
-  409: 'Illegal transition for the current status.',
+  409: 'Illegal transition for the current status, or an Idempotency-Key reused with another request.',
   413: 'Body too large.',
   414: 'A path segment is longer than 1024 characters.',
-  415: 'Body is not `application/json`.',
+  415: 'Body is not `application/json` in UTF-8.',
+  429: 'This token holds its maximum of live event streams.',
+  503: 'The daemon holds its maximum of live event streams.',
 };
 
 function pathParameters(path: string): Schema[] {
@@ -48,7 +52,7 @@ function operation(route: RouteSpec): Schema {
   for (const status of [...errors].sort()) {
     responses[String(status)] = {
       description: ERROR_DESCRIPTIONS[status] ?? 'Error.',
-      content: { 'application/json': { schema: ERROR_SCHEMA } },
+      content: { 'application/json': { schema: ref('Error') } },
     };
   }
   const parameters = [
@@ -73,15 +77,23 @@ function operation(route: RouteSpec): Schema {
     tags: [route.tag],
     ...(route.access === 'public' ? { security: [] } : {}),
     ...(parameters.length > 0 ? { parameters } : {}),
-    ...(route.requestBody
-      ? {
-          requestBody: {
-            required: true,
-            content: { 'application/json': { schema: route.requestBody } },
-          },
-        }
-      : {}),
+    ...(route.requestBody ? requestBody(route, route.requestBody) : {}),
     responses,
+  };
+}
+
+/** The body part of an operation: required when its schema requires a field; its size limit. */
+function requestBody(route: RouteSpec, name: string): Schema {
+  const schema = BODY_SCHEMAS[name];
+  if (schema === undefined) {
+    throw new Error(`route ${route.operationId}: no body schema named ${name}`);
+  }
+  return {
+    requestBody: {
+      required: Array.isArray(schema.required) && schema.required.length > 0,
+      content: { 'application/json': { schema: ref(name) } },
+    },
+    'x-body-limit': route.bodyLimit ?? DEFAULT_BODY_LIMIT,
   };
 }
 
@@ -100,7 +112,10 @@ export function buildOpenApi(routes: readonly RouteSpec[], version: string): Sch
       description: 'Durable "remind me later" notifications. All instants are ISO-8601 UTC text.',
     },
     servers: [{ url: '/' }],
-    components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+    components: {
+      securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } },
+      schemas: { ...VIEW_SCHEMAS, ...BODY_SCHEMAS },
+    },
     security: [{ bearer: [] }],
     paths,
   };

@@ -1,6 +1,6 @@
 import { type FastifyReply, type FastifyRequest } from 'fastify';
 import { type Application } from '@tickler/core';
-import { type Principal } from '../auth/principal';
+import { type Principal } from '@tickler/auth';
 
 /** Who may call a route: anyone, the admin only, or the admin and the user named in the path. */
 export type Access = 'public' | 'admin' | 'user';
@@ -35,8 +35,11 @@ export interface RouteSpec {
   readonly summary: string;
   readonly access: Access;
   readonly tag: string;
-  /** Request body schema (JSON), when the route takes one. */
-  readonly requestBody?: Schema;
+  /**
+   * Name of the request body's schema in `components.schemas` (contract/body-schemas.ts, derived
+   * from the command), when the route takes a JSON body.
+   */
+  readonly requestBody?: string;
   /** Query parameters: name → schema. */
   readonly query?: Readonly<Record<string, Schema>>;
   /** Extra documented request headers: name → description. */
@@ -47,6 +50,13 @@ export interface RouteSpec {
   >;
   /** Error statuses this route can answer besides 401/403 (implied by `access`). */
   readonly errorStatuses?: readonly number[];
+  /**
+   * The command whose limits (`@ArrayMaxSize`, nesting) bound the raw body, checked before it is
+   * parsed. Default: no arrays beyond the default size.
+   */
+  readonly limitsOf?: new () => object;
+  /** Answers carry a token or secret: `Cache-Control: no-store`. */
+  readonly secret?: boolean;
   /** Largest accepted body in bytes. Default {@link DEFAULT_BODY_LIMIT}. */
   readonly bodyLimit?: number;
   /** A JSON route's handler. */

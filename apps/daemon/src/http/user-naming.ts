@@ -61,6 +61,7 @@ export function withUserIdPaths(error: CommandValidationError): CommandValidatio
           }
         : f,
     ),
+    error.omitted,
   );
 }
 

@@ -249,7 +249,10 @@ function buildProperty(
  * through its public API, or undefined when it builds none or not the same one for an object
  * and an array element (a discriminator, a function of the value).
  */
-function builtClass(targetClass: new () => object, name: string): (new () => object) | undefined {
+export function builtClass(
+  targetClass: new () => object,
+  name: string,
+): (new () => object) | undefined {
   const single = (plainToInstance(targetClass, { [name]: {} }) as Record<string, unknown>)[name];
   const inArray = (
     plainToInstance(targetClass, { [name]: [{}] }) as Record<string, unknown[] | undefined>

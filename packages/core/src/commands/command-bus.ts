@@ -1,6 +1,7 @@
 import { plainToInstance } from 'class-transformer';
 import { validate } from 'class-validator';
 import { acceptedAsIs } from './accepted-as-is';
+import { payloadLimitProblems } from './payload-limits';
 import { type Command, type CommandClass, type CommandHandler, type ResultOf } from './command';
 import {
   CommandValidationError,
@@ -44,6 +45,7 @@ export class CommandBus {
     // refused below as an unknown field).
     const type = ((Object.getPrototypeOf(command) as object).constructor as CommandClass).type;
     const route = this.route(type);
+    checkLimits(route.commandClass, command);
     // An instance of the routed class that class-validator would accept and class-transformer
     // would only copy goes straight to the handler (nested entries may then be plain objects of
     // their declared shape). Anything else is rebuilt through class-transformer like plain data,
@@ -63,9 +65,18 @@ export class CommandBus {
    */
   async dispatchPlain(type: string, payload: unknown): Promise<unknown> {
     const route = this.route(type);
+    checkLimits(route.commandClass, payload);
     const command = toCommand(route.commandClass, payload);
     await validateCommand(type, command);
     return route.handler().execute(command);
+  }
+
+  /**
+   * Only the size checks {@link dispatchPlain} starts with (array entries, nesting depth), for a
+   * boundary that must look at the payload before it does per-entry work of its own.
+   */
+  checkPlain(type: string, payload: unknown): void {
+    checkLimits(this.route(type).commandClass, payload);
   }
 
   /** Builds a validated command instance from plain data without running it. */
@@ -73,6 +84,7 @@ export class CommandBus {
     commandClass: CommandClass<C>,
     payload: unknown,
   ): Promise<C> {
+    checkLimits(commandClass, payload);
     const command = toCommand(commandClass, payload);
     await validateCommand(commandClass.type, command);
     return command;
@@ -91,6 +103,14 @@ export class CommandBus {
   }
 }
 
+/** Refuses a payload whose arrays or nesting break the command's limits, before any per-entry work. */
+function checkLimits(commandClass: CommandClass, payload: unknown): void {
+  const problems = payloadLimitProblems(commandClass, payload);
+  if (problems.length > 0) {
+    throw new CommandValidationError(commandClass.type, problems);
+  }
+}
+
 function toCommand<C extends Command<unknown>>(commandClass: CommandClass<C>, payload: unknown): C {
   if (payload === null || typeof payload !== 'object' || Array.isArray(payload)) {
     throw new CommandValidationError(commandClass.type, [
@@ -101,30 +121,29 @@ function toCommand<C extends Command<unknown>>(commandClass: CommandClass<C>, pa
   // class-transformer silently skips keys named like Object.prototype members (`constructor`,
   // `toString`, `hasOwnProperty`…), so class-validator never sees them: refuse them here like
   // any other unknown property instead of accepting the request without them.
-  const dropped = droppedKeys(payload, command, '');
+  const dropped: FieldProblem[] = [];
+  droppedKeys(payload, command, '', dropped);
   if (dropped.length > 0) {
     throw new CommandValidationError(commandClass.type, dropped);
   }
   return command;
 }
 
-function droppedKeys(plain: unknown, built: unknown, prefix: string): FieldProblem[] {
+function droppedKeys(plain: unknown, built: unknown, prefix: string, out: FieldProblem[]): void {
   if (plain === null || typeof plain !== 'object' || built === null || typeof built !== 'object') {
-    return [];
+    return;
   }
-  const problems: FieldProblem[] = [];
   for (const [key, value] of Object.entries(plain)) {
     if (value === undefined) {
       continue;
     }
     const path = prefix === '' ? key : `${prefix}.${key}`;
     if (!Object.hasOwn(built, key)) {
-      problems.push({ path, message: `property ${key} should not exist` });
+      out.push({ path, message: `property ${key} should not exist` });
     } else {
-      problems.push(...droppedKeys(value, (built as Record<string, unknown>)[key], path));
+      droppedKeys(value, (built as Record<string, unknown>)[key], path, out);
     }
   }
-  return problems;
 }
 
 async function validateCommand(type: string, command: object): Promise<void> {
@@ -145,6 +164,7 @@ async function validateCommand(type: string, command: object): Promise<void> {
     validationError: { target: false, value: false },
   });
   if (errors.length > 0) {
-    throw new CommandValidationError(type, flattenValidationErrors(errors));
+    const { problems, omitted } = flattenValidationErrors(errors);
+    throw new CommandValidationError(type, problems, omitted);
   }
 }

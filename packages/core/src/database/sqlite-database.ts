@@ -1,15 +1,14 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { Kysely, SqliteDialect } from 'kysely';
 import { type InstanceLock } from '../instance/instance-lock';
 import { ProcessInstanceLock } from '../instance/process-instance-lock';
 import { SqliteInstanceLock } from '../instance/sqlite-instance-lock';
 import { type Database } from './database';
+import { preparePrivateFile } from './private-files';
 
 /** Options for {@link openSqliteDatabase}. */
 export interface SqliteOptions {
-  /** Path of the database file (its folder is created), or `:memory:`. */
+  /** Path of the database file (its folder is created 0700, the file 0600), or `:memory:`. */
   file: string;
   /** How long a writer waits for another process's lock before failing, in ms. Default 5000. */
   busyTimeoutMs?: number;
@@ -63,11 +62,11 @@ function withStatementCache(db: BetterSqlite3.Database, size: number): BetterSql
  * Opens (creating if needed) a SQLite database for the whole application: WAL so readers never
  * block the writer, `synchronous=NORMAL` (durable across process crashes; the last commits can
  * be lost only on power loss), a busy timeout for a second process on the same file, and
- * foreign keys enforced.
+ * foreign keys enforced. The file and its `-wal`/`-shm` are private to the owner (0600).
  */
 export function openSqliteDatabase(options: SqliteOptions): Database {
   if (options.file !== ':memory:') {
-    fs.mkdirSync(path.dirname(path.resolve(options.file)), { recursive: true });
+    preparePrivateFile(options.file);
   }
   const onStatement = options.onStatement;
   const busyTimeoutMs = options.busyTimeoutMs ?? 5000;

@@ -95,6 +95,10 @@ describe('parseInstant', () => {
     ['year 10000', '10000-01-01T00:00:00Z'],
     ['an offset pushing past 9999', '9999-12-31T23:30:00-01:00'],
     ['before 1970', '1969-12-31T23:59:59Z'],
+    // Date.UTC reads years 0–99 as 1900–1999: year 0070 must not become 1970.
+    ['year 0070', '0070-06-01T00:00:00Z'],
+    ['year 0000', '0000-01-01T00:00:00Z'],
+    ['year 0099 with an offset', '0099-12-31T23:00:00-02:00'],
     ['an empty string', ''],
     ['a date only', '2026-09-10'],
     ['an offset without a colon', '2026-09-10T08:30:00+0200'],

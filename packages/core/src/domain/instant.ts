@@ -77,6 +77,24 @@ function isStoredForm(text: string): boolean {
   );
 }
 
+/**
+ * Epoch milliseconds of a UTC calendar time, for any four-digit year: `Date.UTC` reads years
+ * 0–99 as 1900–1999 (so `0070-06-01` would become 1970-06-01), `setUTCFullYear` does not.
+ */
+function utcMs(
+  year: number,
+  month: number,
+  day: number,
+  hour: number,
+  minute: number,
+  second: number,
+  millis: number,
+): number {
+  const at = new Date(0);
+  at.setUTCFullYear(year, month - 1, day);
+  return at.setUTCHours(hour, minute, second, millis);
+}
+
 /** Epoch milliseconds of a stored instant. */
 export function msOf(stored: string): number {
   return Date.parse(stored);
@@ -127,7 +145,7 @@ export function parseInstant(text: unknown, field = 'instant'): string {
     throw new InvalidArgumentError(field, `"${text}" has an invalid UTC offset`);
   }
   const millis = frac ? Math.floor(Number(`0${frac}`) * 1000) : 0;
-  const ms = Date.UTC(year, month - 1, day, hour, minute, second, millis) - offsetMinutes * 60_000;
+  const ms = utcMs(year, month, day, hour, minute, second, millis) - offsetMinutes * 60_000;
   if (ms < MIN_MS || ms > MAX_MS) {
     throw new InvalidArgumentError(
       field,

@@ -1,6 +1,6 @@
 import { parseInstant } from '@tickler/core';
 import { ValidateBy, type ValidationArguments } from 'class-validator';
-import { LeadRule } from '../domain/lead-rule';
+import { LeadRule, LeadRuleBeforeEpochError } from '../domain/lead-rule';
 
 /** The fields that decide a send instant: an explicit one, or an event window plus a rule. */
 interface InstantFields {
@@ -33,7 +33,26 @@ function ruleProblem(o: InstantFields): string | undefined {
   if (given(o.scheduledAt)) {
     return 'give either scheduledAt or eventAt + rule, not both';
   }
-  return undefined;
+  return underflowProblem(o);
+}
+
+/** The rule counted back from a valid anchor lands before 1970 (no storable instant). */
+function underflowProblem(o: InstantFields): string | undefined {
+  const rule = LeadRule.parse(o.rule);
+  const anchor = o[rule.anchorField];
+  if (!given(anchor) || instantProblem(rule.anchorField, anchor) !== undefined) {
+    return undefined;
+  }
+  const stored = parseInstant(anchor);
+  try {
+    rule.sendInstant(stored, stored);
+    return undefined;
+  } catch (error) {
+    if (error instanceof LeadRuleBeforeEpochError) {
+      return `rule ${rule.toString()} counts back from ${rule.anchorField} ${stored} to before 1970-01-01T00:00:00Z`;
+    }
+    throw error;
+  }
 }
 
 /**

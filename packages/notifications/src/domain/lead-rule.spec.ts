@@ -1,4 +1,9 @@
-import { InvalidLeadRuleError, LeadRule, LeadRuleAnchorMissingError } from './lead-rule';
+import {
+  InvalidLeadRuleError,
+  LeadRule,
+  LeadRuleAnchorMissingError,
+  LeadRuleBeforeEpochError,
+} from './lead-rule';
 
 const EVENT = '2026-09-10T10:00:00.000Z';
 const EXPIRES = '2026-09-10T12:00:00.000Z';
@@ -76,9 +81,11 @@ describe('LeadRule', () => {
     );
   });
 
-  it('refuses a send instant before the storable range', () => {
-    expect(() => LeadRule.parse('lead:3600').sendInstant('1970-01-01T00:30:00.000Z', null)).toThrow(
-      RangeError,
+  it('refuses a send instant before the storable range with a typed error naming the rule (not a RangeError: a 500)', () => {
+    const rule = LeadRule.parse('lead:3600');
+    expect(() => rule.sendInstant('1970-01-01T00:30:00.000Z', null)).toThrow(
+      LeadRuleBeforeEpochError,
     );
+    expect(rule.sendInstant('1970-01-01T01:00:00.000Z', null)).toBe('1970-01-01T00:00:00.000Z');
   });
 });

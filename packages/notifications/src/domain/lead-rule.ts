@@ -37,6 +37,24 @@ export class LeadRuleAnchorMissingError extends DomainError {
   }
 }
 
+/** The rule counts back from its anchor to before 1970, which no stored instant can be. */
+export class LeadRuleBeforeEpochError extends DomainError {
+  readonly code = 'NOTIFICATIONS.INVALID_LEAD_RULE';
+
+  constructor(
+    readonly rule: string,
+    readonly anchorAt: string,
+  ) {
+    super(`rule: ${rule} counts back from ${anchorAt} to before 1970-01-01T00:00:00Z`, {
+      rule,
+      field: 'rule',
+    });
+  }
+}
+
+/** Earliest send instant (ms): stored instants start at the epoch. */
+const EPOCH_MS = 0;
+
 /**
  * A reminder policy: send `seconds` before the event starts (`lead:3600`) or before its window
  * ends (`lead:0@expiry`). The send instant is exact to the millisecond; nothing rounds it to the
@@ -77,7 +95,11 @@ export class LeadRule {
     if (anchorAt === null) {
       throw new LeadRuleAnchorMissingError(this.toString(), this.anchorField);
     }
-    return toIsoUtc(msOf(anchorAt) - this.seconds * 1000);
+    const sendMs = msOf(anchorAt) - this.seconds * 1000;
+    if (sendMs < EPOCH_MS) {
+      throw new LeadRuleBeforeEpochError(this.toString(), anchorAt);
+    }
+    return toIsoUtc(sendMs);
   }
 
   /** The canonical text, as stored in `source_rule`. */

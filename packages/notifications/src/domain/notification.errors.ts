@@ -123,3 +123,23 @@ export class NotificationSourceKeyTakenError extends DomainError {
     );
   }
 }
+
+/**
+ * An idempotency key came back with a different request than its first use: answering the first
+ * result would silently drop the new request, so it is refused.
+ */
+export class IdempotencyKeyReusedError extends DomainError {
+  readonly code = 'IDEMPOTENCY.KEY_REUSED';
+
+  constructor(
+    readonly recipientId: string,
+    readonly idempotencyKey: string,
+    readonly deliveryId: string,
+    field = 'idempotencyKey',
+  ) {
+    super(
+      `${field}: the idempotency key was first used for notification ${deliveryId} with a different request; use a new key for a new request`,
+      { id: deliveryId, field },
+    );
+  }
+}

@@ -138,6 +138,14 @@ export interface NotificationDeliveryLogTable {
   projected_at: string;
 }
 
+/** `notification_idempotency`: the request each idempotency key was first used with. */
+export interface NotificationIdempotencyTable {
+  recipient_id: string;
+  idempotency_key: string;
+  /** SHA-256 (hex) of the normalised request. */
+  fingerprint: string;
+}
+
 /** The context's tables, as kysely sees them. */
 export interface NotificationsTables {
   notification_deliveries: NotificationDeliveriesTable;
@@ -145,6 +153,7 @@ export interface NotificationsTables {
   notification_subscriptions: NotificationSubscriptionsTable;
   notification_channel_sends: NotificationChannelSendsTable;
   notification_delivery_log: NotificationDeliveryLogTable;
+  notification_idempotency: NotificationIdempotencyTable;
 }
 
 /** A delivery row as read. */

@@ -15,6 +15,7 @@ import { InboxChannel } from '../infrastructure/channels/inbox/inbox.channel';
 import { FakeUnitOfWork, RecordingWakeUp, ScriptedChannel, SequentialIds } from './fakes';
 import { InMemoryChannelSendRepository } from './in-memory-channel-send.repository';
 import { InMemoryDeliveryRepository } from './in-memory-delivery.repository';
+import { InMemoryIdempotencyRepository } from './in-memory-idempotency';
 import { InMemoryInboxRepository } from './in-memory-inbox.repository';
 import { InMemorySubscriptionRepository } from './in-memory-subscription.repository';
 
@@ -82,7 +83,17 @@ export function sendHandlerFakes(options: NotificationsOptions = {}, now = REFER
   const channels = channelFakes(ids);
   const wakeUp = new RecordingWakeUp();
   const resolved = resolveNotificationsOptions(options);
-  const args = [uow, clock, ids, deliveries, wakeUp, resolved, channels.firing] as const;
+  const idempotency = new InMemoryIdempotencyRepository();
+  const args = [
+    uow,
+    clock,
+    ids,
+    deliveries,
+    wakeUp,
+    resolved,
+    idempotency,
+    channels.firing,
+  ] as const;
   return {
     uow,
     clock,

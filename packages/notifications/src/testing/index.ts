@@ -8,3 +8,4 @@ export * from './in-memory-delivery.repository';
 export * from './in-memory-inbox.repository';
 export * from './in-memory-subscription.repository';
 export * from './in-memory-channel-send.repository';
+export * from './in-memory-idempotency';

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { CommandValidationError } from '@tickler/core';
 import { type EventStreamHub } from '../../events/event-stream.hub';
 import { type RouteSpec } from '../route';
@@ -15,6 +16,11 @@ const STREAM = {
  */
 const USER_ID = /^[A-Za-z0-9._:@-]{1,200}$/;
 
+/** Who opens a stream, for the per-token cap: a digest, so no token is kept in the hub. */
+function ownerOf(authorization: string | string[] | undefined): string {
+  return createHash('sha256').update(String(authorization)).digest('hex');
+}
+
 /** Live streams of committed domain events (best effort: a disconnected client misses events). */
 export function eventRoutes(hub: EventStreamHub): RouteSpec[] {
   return [
@@ -26,7 +32,8 @@ export function eventRoutes(hub: EventStreamHub): RouteSpec[] {
       access: 'user',
       tag: 'events',
       responses: { 200: STREAM },
-      stream: ({ params }, _request, reply) => {
+      errorStatuses: [429, 503],
+      stream: ({ params, headers }, _request, reply) => {
         const userId = params.userId ?? '';
         if (!USER_ID.test(userId)) {
           throw new CommandValidationError('events.stream', [
@@ -36,8 +43,10 @@ export function eventRoutes(hub: EventStreamHub): RouteSpec[] {
             },
           ]);
         }
+        const owner = ownerOf(headers.authorization);
+        hub.admit(owner);
         reply.hijack();
-        hub.open(reply.raw, userId);
+        hub.open(reply.raw, userId, owner);
       },
     },
     {
@@ -48,9 +57,12 @@ export function eventRoutes(hub: EventStreamHub): RouteSpec[] {
       access: 'admin',
       tag: 'events',
       responses: { 200: STREAM },
-      stream: (_input, _request, reply) => {
+      errorStatuses: [429, 503],
+      stream: ({ headers }, _request, reply) => {
+        const owner = ownerOf(headers.authorization);
+        hub.admit(owner);
         reply.hijack();
-        hub.open(reply.raw, undefined);
+        hub.open(reply.raw, undefined, owner);
       },
     },
   ];

@@ -1,9 +1,9 @@
 import { commandPayload, queryPayload } from '../command-payload';
 import { NOTIFICATION_COMMANDS as C } from '../notification-commands';
-import { type InboxItemView, type Page } from '@tickler/notifications';
+import { type InboxItemView, ListInbox, type Page } from '@tickler/notifications';
 import { type RouteSpec } from '../route';
 import { recipientFromPath, toHttpView } from '../user-naming';
-import { INBOX_ITEM_SCHEMA, pageOf } from '../schemas';
+import { queryOf, ref } from '../contract/command-schemas';
 
 /** `/v1/users/{userId}/inbox[/{id}/read]` */
 export function inboxRoutes(): RouteSpec[] {
@@ -15,12 +15,8 @@ export function inboxRoutes(): RouteSpec[] {
       summary: "The user's delivered notifications, newest first.",
       access: 'user',
       tag: 'inbox',
-      query: {
-        limit: { type: 'integer', minimum: 1 },
-        cursor: { type: 'string' },
-        unreadOnly: { type: 'boolean' },
-      },
-      responses: { 200: { description: 'One page.', schema: pageOf(INBOX_ITEM_SCHEMA) } },
+      query: queryOf(ListInbox, ['recipientId']),
+      responses: { 200: { description: 'One page.', schema: ref('InboxPage') } },
       errorStatuses: [400],
       handle: async ({ app, params, query }) => {
         const payload = queryPayload(query, ['limit']);
@@ -41,7 +37,8 @@ export function inboxRoutes(): RouteSpec[] {
       summary: 'Mark an inbox item read (again: unchanged).',
       access: 'user',
       tag: 'inbox',
-      responses: { 200: { description: 'The inbox item.', schema: INBOX_ITEM_SCHEMA } },
+      requestBody: 'MarkInboxReadBody',
+      responses: { 200: { description: 'The inbox item.', schema: ref('InboxItem') } },
       errorStatuses: [404],
       handle: async ({ app, params, body }) => {
         const payload = commandPayload(C.inboxMarkRead, body, {

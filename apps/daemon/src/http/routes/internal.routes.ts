@@ -1,16 +1,13 @@
-import { type SendNotificationsResult } from '@tickler/notifications';
+import {
+  ReconcileScheduled,
+  SendNotifications,
+  type SendNotificationsResult,
+} from '@tickler/notifications';
 import { commandPayload } from '../command-payload';
 import { NOTIFICATION_COMMANDS as C } from '../notification-commands';
 import { type RouteSpec } from '../route';
 import { dispatchBulk, toHttpView } from '../user-naming';
-import {
-  DELIVER_DUE_BODY,
-  DELIVER_DUE_RESULT,
-  RECONCILE_BODY,
-  RECONCILE_RESULT,
-  SEND_BATCH_BODY,
-  SEND_BATCH_RESULT,
-} from '../schemas';
+import { ref } from '../contract/command-schemas';
 
 /** A reconcile plan or a send batch can hold thousands of entries. */
 const BULK_BODY_LIMIT = 8 * 1024 * 1024;
@@ -25,8 +22,8 @@ export function internalRoutes(): RouteSpec[] {
       summary: 'Settle every due delivery now (or only `id`).',
       access: 'admin',
       tag: 'internal',
-      requestBody: DELIVER_DUE_BODY,
-      responses: { 200: { description: 'What this run did.', schema: DELIVER_DUE_RESULT } },
+      requestBody: 'DeliverDueBody',
+      responses: { 200: { description: 'What this run did.', schema: ref('DeliverDueResult') } },
       handle: async ({ app, body }) => ({
         status: 200,
         body: await app.bus.dispatchPlain(C.deliverDue, commandPayload(C.deliverDue, body, {})),
@@ -40,9 +37,10 @@ export function internalRoutes(): RouteSpec[] {
         "Hand over a producer app's whole plan: create, patch drifted, withdraw missing, prune old.",
       access: 'admin',
       tag: 'internal',
-      requestBody: RECONCILE_BODY,
+      requestBody: 'ReconcileBody',
       bodyLimit: BULK_BODY_LIMIT,
-      responses: { 200: { description: 'What changed.', schema: RECONCILE_RESULT } },
+      limitsOf: ReconcileScheduled,
+      responses: { 200: { description: 'What changed.', schema: ref('ReconcileResult') } },
       handle: async ({ app, body }) => ({
         status: 200,
         body: await dispatchBulk(
@@ -61,10 +59,14 @@ export function internalRoutes(): RouteSpec[] {
         'Send or schedule up to 10,000 notifications, each like POST /v1/users/{userId}/notifications (userId per item), in one transaction: all or nothing.',
       access: 'admin',
       tag: 'internal',
-      requestBody: SEND_BATCH_BODY,
+      requestBody: 'SendNotificationsBody',
       bodyLimit: BULK_BODY_LIMIT,
+      limitsOf: SendNotifications,
       responses: {
-        200: { description: 'One result per item, in order.', schema: SEND_BATCH_RESULT },
+        200: {
+          description: 'One result per item, in order.',
+          schema: ref('SendNotificationsResult'),
+        },
       },
       handle: async ({ app, body }) => {
         const result = await dispatchBulk(app, C.sendMany, body, 'items');

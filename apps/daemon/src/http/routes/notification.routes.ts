@@ -1,5 +1,6 @@
 import { CommandValidationError } from '@tickler/core';
 import {
+  ListNotifications,
   type NotificationView,
   type Page,
   type SendNotificationResult,
@@ -8,7 +9,7 @@ import { commandPayload, queryPayload } from '../command-payload';
 import { NOTIFICATION_COMMANDS as C } from '../notification-commands';
 import { type RouteInput, type RouteSpec } from '../route';
 import { recipientFromPath, toHttpView } from '../user-naming';
-import { NOTIFICATION_SCHEMA, pageOf, PATCH_BODY, SEND_BODY } from '../schemas';
+import { queryOf, ref } from '../contract/command-schemas';
 
 const BASE = '/v1/users/{userId}/notifications';
 const ONE = `${BASE}/{id}`;
@@ -50,21 +51,22 @@ export function notificationRoutes(): RouteSpec[] {
       path: BASE,
       operationId: 'sendNotification',
       summary:
-        'Send now (no or past scheduledAt) or schedule a notification. Replaying an Idempotency-Key answers 200 with the same delivery.',
+        'Send now (no or past scheduledAt) or schedule a notification. Replaying an Idempotency-Key with the same request answers 200 with the same delivery; with another request, 409 IDEMPOTENCY.KEY_REUSED.',
       access: 'user',
       tag: 'notifications',
-      requestBody: SEND_BODY,
+      requestBody: 'SendNotificationBody',
+      errorStatuses: [409],
       headers: {
         'Idempotency-Key': 'Makes the call safe to retry: the same key returns the same delivery.',
       },
       responses: {
         201: {
           description: 'Created (status `sent` or `scheduled`).',
-          schema: NOTIFICATION_SCHEMA,
+          schema: ref('Notification'),
         },
         200: {
           description: 'Idempotent replay: the delivery created earlier with this key.',
-          schema: NOTIFICATION_SCHEMA,
+          schema: ref('Notification'),
         },
       },
       handle: async ({ app, params, body, headers }) => {
@@ -84,12 +86,8 @@ export function notificationRoutes(): RouteSpec[] {
         "The user's notifications ordered by scheduledAt (immediate sends by creation time).",
       access: 'user',
       tag: 'notifications',
-      query: {
-        status: { enum: ['scheduled', 'sending', 'sent', 'canceled', 'missed', 'failed'] },
-        limit: { type: 'integer', minimum: 1 },
-        cursor: { type: 'string' },
-      },
-      responses: { 200: { description: 'One page.', schema: pageOf(NOTIFICATION_SCHEMA) } },
+      query: queryOf(ListNotifications, ['recipientId']),
+      responses: { 200: { description: 'One page.', schema: ref('NotificationPage') } },
       errorStatuses: [400],
       handle: async ({ app, params, query }) => {
         const result = await app.bus.dispatchPlain(C.list, {
@@ -106,7 +104,7 @@ export function notificationRoutes(): RouteSpec[] {
       summary: 'One notification.',
       access: 'user',
       tag: 'notifications',
-      responses: { 200: { description: 'The delivery.', schema: NOTIFICATION_SCHEMA } },
+      responses: { 200: { description: 'The delivery.', schema: ref('Notification') } },
       errorStatuses: [404],
       handle: onDelivery(C.get),
     },
@@ -117,8 +115,8 @@ export function notificationRoutes(): RouteSpec[] {
       summary: 'Edit a scheduled notification (title, message, url, scheduledAt).',
       access: 'user',
       tag: 'notifications',
-      requestBody: PATCH_BODY,
-      responses: { 200: { description: 'The edited delivery.', schema: NOTIFICATION_SCHEMA } },
+      requestBody: 'EditNotificationBody',
+      responses: { 200: { description: 'The edited delivery.', schema: ref('Notification') } },
       errorStatuses: [404, 409],
       handle: onDelivery(C.reschedule),
     },
@@ -129,7 +127,8 @@ export function notificationRoutes(): RouteSpec[] {
       summary: 'Cancel a scheduled notification (again: 200, unchanged; once sent: 409).',
       access: 'user',
       tag: 'notifications',
-      responses: { 200: { description: 'The canceled delivery.', schema: NOTIFICATION_SCHEMA } },
+      requestBody: 'CancelNotificationBody',
+      responses: { 200: { description: 'The canceled delivery.', schema: ref('Notification') } },
       errorStatuses: [404, 409],
       handle: onDelivery(C.cancel),
     },
@@ -140,7 +139,8 @@ export function notificationRoutes(): RouteSpec[] {
       summary: 'Deliver a scheduled notification now (409 when not scheduled).',
       access: 'user',
       tag: 'notifications',
-      responses: { 200: { description: 'The sent delivery.', schema: NOTIFICATION_SCHEMA } },
+      requestBody: 'SendNotificationNowBody',
+      responses: { 200: { description: 'The sent delivery.', schema: ref('Notification') } },
       errorStatuses: [404, 409],
       handle: onDelivery(C.sendNow),
     },

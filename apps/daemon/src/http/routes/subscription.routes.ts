@@ -1,9 +1,9 @@
-import { type NewSubscriptionView, type SubscriptionView } from '@tickler/notifications';
 import { commandPayload } from '../command-payload';
 import { NOTIFICATION_COMMANDS as C } from '../notification-commands';
+import { type NewSubscriptionView, type SubscriptionView } from '@tickler/notifications';
 import { type RouteSpec } from '../route';
 import { recipientFromPath, toHttpView } from '../user-naming';
-import { NEW_SUBSCRIPTION_SCHEMA, SUBSCRIPTION_BODY, SUBSCRIPTION_SCHEMA } from '../schemas';
+import { ref } from '../contract/command-schemas';
 
 /** `/v1/users/{userId}/subscriptions[/{id}[/resume]]` */
 export function subscriptionRoutes(): RouteSpec[] {
@@ -13,11 +13,12 @@ export function subscriptionRoutes(): RouteSpec[] {
       path: '/v1/users/{userId}/subscriptions',
       operationId: 'registerSubscription',
       summary:
-        'Register a target for an external channel ({"kind":"webhook","url":…}; kind may be omitted for a webhook). Registering the same target again updates it (a webhook: new secret, the old one still signs for 24 h). A secret is in this answer only.',
+        'Register a target for an external channel ({"kind":"webhook","url":…}; kind may be omitted for a webhook; optional guarantee and default). Registering the same target again updates it in place (a webhook: a new secret, the old one still signs for 24 h) and resumes it. A secret is in this answer only.',
       access: 'user',
       tag: 'subscriptions',
-      requestBody: SUBSCRIPTION_BODY,
-      responses: { 201: { description: 'Registered.', schema: NEW_SUBSCRIPTION_SCHEMA } },
+      requestBody: 'RegisterSubscriptionBody',
+      secret: true,
+      responses: { 201: { description: 'Registered.', schema: ref('NewSubscription') } },
       handle: async ({ app, params, body }) => {
         const payload = commandPayload(C.subscriptionRegister, body, recipientFromPath(params));
         const created = await app.bus.dispatchPlain(C.subscriptionRegister, payload);
@@ -28,17 +29,13 @@ export function subscriptionRoutes(): RouteSpec[] {
       method: 'GET',
       path: '/v1/users/{userId}/subscriptions',
       operationId: 'listSubscriptions',
-      summary:
-        "The user's subscriptions (without secrets), paused and deactivated ones with their reason.",
+      summary: "The user's subscriptions (without secrets); a paused or deactivated one says why.",
       access: 'user',
       tag: 'subscriptions',
       responses: {
         200: {
           description: 'All of them.',
-          schema: {
-            type: 'object',
-            properties: { items: { type: 'array', items: SUBSCRIPTION_SCHEMA } },
-          },
+          schema: ref('SubscriptionList'),
         },
       },
       handle: async ({ app, params }) => {
@@ -53,6 +50,7 @@ export function subscriptionRoutes(): RouteSpec[] {
       summary: 'Remove a subscription (its pending sends then fail as gone).',
       access: 'user',
       tag: 'subscriptions',
+      requestBody: 'RemoveSubscriptionBody',
       responses: { 204: { description: 'Removed.' } },
       errorStatuses: [404],
       handle: async ({ app, params, body }) => {
@@ -69,10 +67,11 @@ export function subscriptionRoutes(): RouteSpec[] {
       path: '/v1/users/{userId}/subscriptions/{id}/resume',
       operationId: 'resumeSubscription',
       summary:
-        'Resume a subscription paused after its sends kept failing (not paused: answered unchanged).',
+        'Resume a subscription paused after its sends kept failing (one that is not paused is answered unchanged).',
       access: 'user',
       tag: 'subscriptions',
-      responses: { 200: { description: 'The subscription.', schema: SUBSCRIPTION_SCHEMA } },
+      requestBody: 'ResumeSubscriptionBody',
+      responses: { 200: { description: 'The subscription.', schema: ref('Subscription') } },
       errorStatuses: [404],
       handle: async ({ app, params, body }) => {
         const payload = commandPayload(C.subscriptionResume, body, {

@@ -114,6 +114,7 @@ export class ChannelSendPool {
     const s = send.snapshot();
     let outcome: ChannelSendOutcome;
     try {
+      await channel.prepare?.();
       outcome = await channel.send(
         {
           sendId: s.id,

@@ -135,11 +135,16 @@ export class DeliverChannelSendsHandler implements CommandHandler<DeliverChannel
           await settleParentOf(tx, send, now, this.deliveries, this.sends);
         }
       }
-      if (behind) {
+      // Sends left due for want of room (an endpoint full, or the pool) are the pool's to
+      // look for again when a slot frees: waking the loop now would only find them blocked
+      // again, and again (a busy loop). A future instant (a retry, a lease's end) is the
+      // wake-up's; so is "now" when this claim made progress and may have left more behind.
+      if (behind || room.busy.length > 0) {
         this.pool.leftBehind();
       }
       const next = await this.sends.nextDueAt(tx);
-      if (next !== undefined && !behind) {
+      const progress = claimed.length + failed > 0;
+      if (next !== undefined && (next > now || (progress && !behind))) {
         await this.wakeUp.wakeAt(tx, next);
       }
       return claimed;

@@ -119,7 +119,16 @@ export interface ExternalChannel {
   ): SubscriptionTarget;
   /** What the owner sees of a target (no secrets): merged into the subscription's view. */
   publicTarget(target: SubscriptionTarget): Record<string, unknown>;
-  /** Sends once. Never throws for a delivery failure; honours `signal` (timeout, stop). */
+  /**
+   * Optional: loads what sending needs (a client library loaded on first use, a connection
+   * pool). The send loop awaits it before an attempt's timeout starts, so a slow first load is
+   * not counted as the receiver's time. Called before every attempt: make it cheap once done.
+   */
+  prepare?(): Promise<void>;
+  /**
+   * Sends once. Never throws for a delivery failure; honours `signal` (aborted after
+   * `timeoutMs`, or at stop).
+   */
   send(request: ChannelSendRequest, signal: AbortSignal): Promise<ChannelSendOutcome>;
 }
 

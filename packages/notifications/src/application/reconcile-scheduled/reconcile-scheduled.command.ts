@@ -1,5 +1,6 @@
 import { Type } from 'class-transformer';
 import {
+  ArrayMaxSize,
   IsArray,
   IsInt,
   IsNotEmpty,
@@ -10,7 +11,7 @@ import {
   Min,
   ValidateNested,
 } from 'class-validator';
-import { Command } from '@tickler/core';
+import { Command, IsLink, IsMultilineText, IsPlainText } from '@tickler/core';
 import { IsPlannedInstantField } from '../lead-rule.validators';
 import { type ReconcileResult } from '../notification.view';
 import { IsRecipientId } from '../recipient-id.validator';
@@ -42,17 +43,20 @@ export interface PlannedNotification {
 /** Validated shape of a {@link PlannedNotification} (the bus builds it from plain data). */
 export class PlannedNotificationInput implements PlannedNotification {
   @IsRecipientId() recipientId!: string;
-  @IsString() @IsNotEmpty() @MaxLength(500) sourceKey!: string;
-  @IsString() @IsNotEmpty() @MaxLength(200) title!: string;
-  @IsString() @MaxLength(4000) message!: string;
-  @IsOptional() @IsString() @MaxLength(2000) url?: string;
+  @IsString() @IsNotEmpty() @MaxLength(500) @IsPlainText() sourceKey!: string;
+  @IsString() @IsNotEmpty() @MaxLength(200) @IsPlainText() title!: string;
+  @IsString() @MaxLength(4000) @IsMultilineText() message!: string;
+  @IsOptional() @IsString() @MaxLength(2000) @IsLink() url?: string;
   @IsPlannedInstantField('scheduledAt') scheduledAt?: string;
   @IsPlannedInstantField('eventAt') eventAt?: string;
   @IsPlannedInstantField('expiresAt') expiresAt?: string;
   @IsPlannedInstantField('rule') rule?: string;
-  @IsOptional() @IsString() @MaxLength(200) sourceCollection?: string;
-  @IsOptional() @IsString() @MaxLength(200) sourceId?: string;
+  @IsOptional() @IsString() @MaxLength(200) @IsPlainText() sourceCollection?: string;
+  @IsOptional() @IsString() @MaxLength(200) @IsPlainText() sourceId?: string;
 }
+
+/** Entries per reconcile plan: bounds one transaction's size and a request's memory. */
+export const MAX_PLAN_ENTRIES = 10_000;
 
 /** Days a settled row is kept after its send instant when the caller does not say. */
 export const DEFAULT_PRUNE_AFTER_DAYS = 30;
@@ -68,9 +72,10 @@ export const DEFAULT_PRUNE_AFTER_DAYS = 30;
 export class ReconcileScheduled extends Command<ReconcileResult> {
   static readonly type = 'notifications.reconcile';
 
-  @IsString() @IsNotEmpty() @MaxLength(100) sourceApp!: string;
+  @IsString() @IsNotEmpty() @MaxLength(100) @IsPlainText() sourceApp!: string;
 
   @IsArray()
+  @ArrayMaxSize(MAX_PLAN_ENTRIES)
   @ValidateNested({ each: true })
   @Type(() => PlannedNotificationInput)
   planned!: PlannedNotificationInput[];

@@ -3,12 +3,13 @@ import {
   ArrayUnique,
   IsArray,
   IsIn,
+  IsNotEmpty,
   IsOptional,
   IsString,
   MaxLength,
 } from 'class-validator';
+import { Command, IsInstant, IsLink, IsMultilineText, IsPlainText } from '@tickler/core';
 import { CHANNEL_KINDS, MAX_CHANNELS } from '../channel-kinds';
-import { Command, IsInstant } from '@tickler/core';
 import { type NotificationView } from '../notification.view';
 import { IsEntityId, IsRecipientId } from '../recipient-id.validator';
 
@@ -22,9 +23,10 @@ export class RescheduleNotification extends Command<NotificationView> {
 
   @IsRecipientId() recipientId!: string;
   @IsEntityId() id!: string;
-  @IsOptional() @IsString() @MaxLength(200) title?: string;
-  @IsOptional() @IsString() @MaxLength(4000) message?: string;
-  @IsOptional() @IsString() @MaxLength(2000) url?: string;
+  // The same rules as SendNotification's fields: an edit cannot store what a send refuses.
+  @IsOptional() @IsString() @IsNotEmpty() @MaxLength(200) @IsPlainText() title?: string;
+  @IsOptional() @IsString() @MaxLength(4000) @IsMultilineText() message?: string;
+  @IsOptional() @IsString() @MaxLength(2000) @IsLink() url?: string;
   @IsOptional() @IsInstant() scheduledAt?: string;
   /** New channels (unique, at most 4); resolved when it fires, like on create. */
   @IsOptional()

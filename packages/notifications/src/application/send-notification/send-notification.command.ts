@@ -12,17 +12,17 @@ import {
   MaxLength,
   ValidateNested,
 } from 'class-validator';
-import { Command, IsInstant } from '@tickler/core';
+import { Command, IsInstant, IsLink, IsMultilineText, IsPlainText } from '@tickler/core';
 import { CHANNEL_KINDS, MAX_CHANNELS } from '../channel-kinds';
 import { IsSendLeadRule } from '../lead-rule.validators';
 import { type NotificationView } from '../notification.view';
 
 /** Provenance of an app-scheduled delivery. */
 export class NotificationSourceInput {
-  @IsString() @IsNotEmpty() @MaxLength(100) app!: string;
-  @IsString() @IsNotEmpty() @MaxLength(500) key!: string;
-  @IsOptional() @IsString() @MaxLength(200) collection?: string;
-  @IsOptional() @IsString() @MaxLength(200) id?: string;
+  @IsString() @IsNotEmpty() @MaxLength(100) @IsPlainText() app!: string;
+  @IsString() @IsNotEmpty() @MaxLength(500) @IsPlainText() key!: string;
+  @IsOptional() @IsString() @MaxLength(200) @IsPlainText() collection?: string;
+  @IsOptional() @IsString() @MaxLength(200) @IsPlainText() id?: string;
 }
 
 /** The delivery, and whether this call created it (false: an idempotent replay). */
@@ -47,9 +47,9 @@ export class SendNotification extends Command<SendNotificationResult> {
   })
   recipientId!: string;
 
-  @IsString() @IsNotEmpty() @MaxLength(200) title!: string;
-  @IsString() @MaxLength(4000) message!: string;
-  @IsOptional() @IsString() @MaxLength(2000) url?: string;
+  @IsString() @IsNotEmpty() @MaxLength(200) @IsPlainText() title!: string;
+  @IsString() @MaxLength(4000) @IsMultilineText() message!: string;
+  @IsOptional() @IsString() @MaxLength(2000) @IsLink() url?: string;
   @IsOptional() @IsInstant() scheduledAt?: string;
   /**
    * The channels to reach the recipient over (unique, at most 4). Omitted: the default set —
@@ -77,5 +77,5 @@ export class SendNotification extends Command<SendNotificationResult> {
   @ValidateNested()
   @Type(() => NotificationSourceInput)
   source?: NotificationSourceInput;
-  @IsOptional() @IsString() @IsNotEmpty() @MaxLength(200) idempotencyKey?: string;
+  @IsOptional() @IsString() @IsNotEmpty() @MaxLength(200) @IsPlainText() idempotencyKey?: string;
 }

@@ -46,7 +46,9 @@ describe('SendNotificationHandler', () => {
     const first = await handler.execute(
       sendCommand({ idempotencyKey: 'k', scheduledAt: '2026-09-11T00:00:00Z' }),
     );
-    const replay = await handler.execute(sendCommand({ idempotencyKey: 'k', title: 'other' }));
+    const replay = await handler.execute(
+      sendCommand({ idempotencyKey: 'k', scheduledAt: '2026-09-11T02:00:00+02:00' }),
+    );
     expect(replay).toEqual({ delivery: first.delivery, created: false });
     expect(deliveries.rows.size).toBe(1);
   });
@@ -100,5 +102,21 @@ describe('SendNotificationHandler', () => {
     const { delivery } = await handler.execute(sendCommand());
     expect(delivery).toMatchObject({ status: 'missed', missedReason: 'dry-run' });
     expect(inbox.items).toEqual([]);
+  });
+});
+
+describe('SendNotificationHandler and a reused idempotency key', () => {
+  it('replays the same request, and refuses another request under the same key (409, nothing written)', async () => {
+    const { handler, deliveries } = setup();
+    const first = await handler.execute(sendCommand({ idempotencyKey: 'k1', title: 'a' }));
+    const again = await handler.execute(sendCommand({ idempotencyKey: 'k1', title: 'a' }));
+    expect(again).toEqual({ delivery: first.delivery, created: false });
+    await expect(
+      handler.execute(sendCommand({ idempotencyKey: 'k1', title: 'b' })),
+    ).rejects.toMatchObject({
+      code: 'IDEMPOTENCY.KEY_REUSED',
+      details: { field: 'idempotencyKey' },
+    });
+    expect(deliveries.rows.size).toBe(1);
   });
 });

@@ -7,15 +7,20 @@ import {
 } from '@tickler/core';
 import { inject, injectable } from 'inversify';
 import { NotificationDelivery } from '../../domain/notification-delivery.entity';
-import { NotificationSourceKeyTakenError } from '../../domain/notification.errors';
+import {
+  IdempotencyKeyReusedError,
+  NotificationSourceKeyTakenError,
+} from '../../domain/notification.errors';
 import { NOTIFICATIONS_TOKENS } from '../../notifications.tokens';
 import { DeliveryFiring } from '../channels/fire-deliveries';
 import { toNotificationView } from '../notification-view.mapper';
 import { type ResolvedNotificationsOptions } from '../notifications.options';
+import { type IdempotencyRepository } from '../ports/idempotency.repository';
 import { type NotificationDeliveryRepository } from '../ports/notification-delivery.repository';
 import { type TransactionRunner } from '../ports/transaction-runner.port';
 import { type DeliveryWakeUp } from '../ports/wake-up.port';
 import { newDeliveryOf } from './new-delivery-of';
+import { requestFingerprint } from './request-fingerprint';
 import { SendNotification, type SendNotificationResult } from './send-notification.command';
 
 /**
@@ -35,23 +40,28 @@ export class SendNotificationHandler implements CommandHandler<SendNotification>
     private readonly deliveries: NotificationDeliveryRepository,
     @inject(NOTIFICATIONS_TOKENS.WakeUp) private readonly wakeUp: DeliveryWakeUp,
     @inject(NOTIFICATIONS_TOKENS.Options) private readonly options: ResolvedNotificationsOptions,
+    @inject(NOTIFICATIONS_TOKENS.IdempotencyRepository)
+    private readonly idempotency: IdempotencyRepository,
     @inject(DeliveryFiring) private readonly firing: DeliveryFiring,
   ) {}
 
   execute(command: SendNotification): Promise<SendNotificationResult> {
     return this.uow.run(async (tx) => {
-      if (command.idempotencyKey !== undefined) {
-        const existing = await this.deliveries.findByIdempotencyKey(
-          tx,
-          command.recipientId,
-          command.idempotencyKey,
-        );
+      const { props, sourceKey } = newDeliveryOf(command);
+      const fingerprint = requestFingerprint(props);
+      const key = command.idempotencyKey;
+      if (key !== undefined) {
+        const existing = await this.deliveries.findByIdempotencyKey(tx, command.recipientId, key);
         if (existing) {
+          const first = await this.idempotency.fingerprintOf(tx, command.recipientId, key);
+          // A key used before fingerprints were kept has none: it replays as it always did.
+          if (first !== undefined && first !== fingerprint) {
+            throw new IdempotencyKeyReusedError(command.recipientId, key, existing.id);
+          }
           return { delivery: toNotificationView(existing), created: false };
         }
       }
       const now = toIsoUtc(this.clock.now());
-      const { props, sourceKey } = newDeliveryOf(command);
       if (sourceKey) {
         const taken = await this.deliveries.findIdBySourceKey(tx, command.recipientId, sourceKey);
         if (taken !== undefined) {
@@ -61,6 +71,11 @@ export class SendNotificationHandler implements CommandHandler<SendNotification>
       const delivery = NotificationDelivery.create(props, now, this.ids.next(), this.options.due);
       const sends = delivery.isDue(now) ? await this.firing.fire(tx, [delivery], now) : [];
       await this.deliveries.insert(tx, delivery);
+      if (key !== undefined) {
+        await this.idempotency.recordMany(tx, [
+          { recipientId: command.recipientId, idempotencyKey: key, fingerprint },
+        ]);
+      }
       if (delivery.dueAt !== null) {
         await this.wakeUp.wakeAt(tx, delivery.dueAt);
       }

@@ -1,3 +1,4 @@
+import { IdempotencyKeyReusedError } from '../../domain/notification.errors';
 import { sendCommand, sendHandlerFakes } from '../../testing';
 import { NotificationSourceInput } from '../send-notification/send-notification.command';
 import { SendNotifications } from './send-notifications.command';
@@ -34,11 +35,11 @@ describe('SendNotificationsHandler', () => {
     ]);
   });
 
-  it('replays a repeated idempotency key within the batch as the first item’s delivery', async () => {
+  it('replays a repeated idempotency key with the same request within the batch as the first item’s delivery', async () => {
     const { deliveries, sendAll } = setup();
     const { results } = await sendAll([
       sendCommand({ idempotencyKey: 'k', title: 'first' }),
-      sendCommand({ idempotencyKey: 'k', title: 'second' }),
+      sendCommand({ idempotencyKey: 'k', title: 'first' }),
     ]);
     expect(results.map((r) => [r.created, r.delivery.title])).toEqual([
       [true, 'first'],
@@ -46,6 +47,17 @@ describe('SendNotificationsHandler', () => {
     ]);
     expect(results[1]?.delivery.id).toBe(results[0]?.delivery.id);
     expect(deliveries.rows.size).toBe(1);
+  });
+
+  it('refuses the whole batch when an idempotency key comes back with a different request', async () => {
+    const { deliveries, sendAll } = setup();
+    await expect(
+      sendAll([
+        sendCommand({ idempotencyKey: 'k', title: 'first' }),
+        sendCommand({ idempotencyKey: 'k', title: 'second' }),
+      ]),
+    ).rejects.toBeInstanceOf(IdempotencyKeyReusedError);
+    expect(deliveries.rows.size).toBe(0);
   });
 
   it('rejects the whole batch when two items take one source key, writing nothing', async () => {

@@ -7,21 +7,45 @@ import {
 } from '@tickler/core';
 import { inject, injectable } from 'inversify';
 import { NotificationDelivery } from '../../domain/notification-delivery.entity';
-import { NotificationSourceKeyTakenError } from '../../domain/notification.errors';
+import {
+  IdempotencyKeyReusedError,
+  NotificationSourceKeyTakenError,
+} from '../../domain/notification.errors';
 import { NOTIFICATIONS_TOKENS } from '../../notifications.tokens';
 import { DeliveryFiring } from '../channels/fire-deliveries';
 import { toNotificationView, toNotificationViews } from '../notification-view.mapper';
+import { type NotificationView } from '../notification.view';
 import { type ResolvedNotificationsOptions } from '../notifications.options';
+import {
+  type IdempotencyRecord,
+  type IdempotencyRepository,
+} from '../ports/idempotency.repository';
 import { type NotificationDeliveryRepository } from '../ports/notification-delivery.repository';
 import { type Scope } from '../ports/scope';
 import { type TransactionRunner } from '../ports/transaction-runner.port';
 import { type DeliveryWakeUp } from '../ports/wake-up.port';
 import { newDeliveryOf } from '../send-notification/new-delivery-of';
+import { requestFingerprint } from '../send-notification/request-fingerprint';
 import {
   type SendNotification,
   type SendNotificationResult,
 } from '../send-notification/send-notification.command';
 import { SendNotifications, type SendNotificationsResult } from './send-notifications.command';
+
+/**
+ * One item's answer: a stored delivery's view, or a delivery created in this batch (its view is
+ * built once the batch has fired, so it shows the outcome).
+ */
+interface Answer {
+  readonly delivery: NotificationView | NotificationDelivery;
+  readonly created: boolean;
+}
+
+/** An earlier use of an idempotency key: its answer, and its request's fingerprint if kept. */
+interface Replay {
+  readonly result: Answer;
+  readonly fingerprint: string | undefined;
+}
 
 /** NUL cannot occur in validated recipient ids, keys or rules. */
 function keyOf(...parts: (string | null)[]): string {
@@ -30,8 +54,8 @@ function keyOf(...parts: (string | null)[]): string {
 
 /**
  * Creates every delivery of the batch in ONE transaction: the decisions in the aggregates,
- * then multi-row INSERTs (deliveries, inbox rows of those sent at once), ONE wake-up move to
- * the earliest instant, the events recorded for after commit. Items behave as if sent one after
+ * the firing of those going out at once (inbox rows, pending channel sends), multi-row INSERTs,
+ * ONE wake-up move to the earliest instant, the events recorded for after commit. Items behave as if sent one after
  * the other: a repeated idempotency key returns the delivery its first use created or found;
  * a source key taken in the store or earlier in the batch rejects the whole call.
  */
@@ -47,20 +71,19 @@ export class SendNotificationsHandler implements CommandHandler<SendNotification
     private readonly deliveries: NotificationDeliveryRepository,
     @inject(NOTIFICATIONS_TOKENS.WakeUp) private readonly wakeUp: DeliveryWakeUp,
     @inject(NOTIFICATIONS_TOKENS.Options) private readonly options: ResolvedNotificationsOptions,
+    @inject(NOTIFICATIONS_TOKENS.IdempotencyRepository)
+    private readonly idempotency: IdempotencyRepository,
     @inject(DeliveryFiring) private readonly firing: DeliveryFiring,
   ) {}
 
   execute(command: SendNotifications): Promise<SendNotificationsResult> {
     return this.uow.run(async (tx) => {
       const now = toIsoUtc(this.clock.now());
-      /** Each item's answer: a delivery created here (its view is built after firing) or a replay. */
-      const answers: {
-        delivery: NotificationDelivery | SendNotificationResult['delivery'];
-        created: boolean;
-      }[] = [];
+      const results: Answer[] = [];
       const created: NotificationDelivery[] = [];
-      /** Idempotency and source keys used so far in this batch → the answer / delivery id. */
-      const byIdempotencyKey = new Map<string, (typeof answers)[number]>();
+      /** Idempotency and source keys used so far in this batch → the result / delivery id. */
+      const byIdempotencyKey = new Map<string, Replay>();
+      const fingerprints: IdempotencyRecord[] = [];
       const bySourceKey = new Map<string, string>();
       let earliest: string | undefined;
       for (const [index, item] of command.items.entries()) {
@@ -68,15 +91,24 @@ export class SendNotificationsHandler implements CommandHandler<SendNotification
           item.idempotencyKey === undefined
             ? undefined
             : keyOf(item.recipientId, item.idempotencyKey);
+        const { props, sourceKey } = newDeliveryOf(item, (field) => `items.${index}.${field}`);
+        const fingerprint = requestFingerprint(props);
         const replay =
           idempotencyKey === undefined
             ? undefined
-            : (byIdempotencyKey.get(idempotencyKey) ?? (await this.stored(tx, item)));
+            : await this.replayed(tx, byIdempotencyKey, idempotencyKey, item);
         if (replay) {
-          answers.push(replay);
+          if (replay.fingerprint !== undefined && replay.fingerprint !== fingerprint) {
+            throw new IdempotencyKeyReusedError(
+              item.recipientId,
+              item.idempotencyKey ?? '',
+              replay.result.delivery.id,
+              `items.${index}.idempotencyKey`,
+            );
+          }
+          results.push(replay.result);
           continue;
         }
-        const { props, sourceKey } = newDeliveryOf(item, (field) => `items.${index}.${field}`);
         const batchSourceKey =
           sourceKey && keyOf(item.recipientId, sourceKey.app, sourceKey.key, sourceKey.rule);
         if (sourceKey && batchSourceKey) {
@@ -92,6 +124,7 @@ export class SendNotificationsHandler implements CommandHandler<SendNotification
           bySourceKey.set(batchSourceKey, delivery.id);
         }
         created.push(delivery);
+        // Going out at once: fired below, so it needs no dispatcher wake-up.
         if (
           delivery.dueAt !== null &&
           delivery.dueAt > now &&
@@ -99,15 +132,26 @@ export class SendNotificationsHandler implements CommandHandler<SendNotification
         ) {
           earliest = delivery.dueAt;
         }
-        answers.push({ delivery, created: true });
-        if (idempotencyKey !== undefined) {
-          byIdempotencyKey.set(idempotencyKey, { delivery, created: false });
+        results.push({ delivery, created: true });
+        if (idempotencyKey !== undefined && item.idempotencyKey !== undefined) {
+          byIdempotencyKey.set(idempotencyKey, {
+            result: { delivery, created: false },
+            fingerprint,
+          });
+          fingerprints.push({
+            recipientId: item.recipientId,
+            idempotencyKey: item.idempotencyKey,
+            fingerprint,
+          });
         }
       }
       const going = created.filter((d) => d.isDue(now));
       const sends = going.length > 0 ? await this.firing.fire(tx, going, now) : [];
       if (created.length > 0) {
         await this.deliveries.insertMany(tx, created);
+      }
+      if (fingerprints.length > 0) {
+        await this.idempotency.recordMany(tx, fingerprints);
       }
       if (earliest !== undefined) {
         await this.wakeUp.wakeAt(tx, earliest);
@@ -121,30 +165,44 @@ export class SendNotificationsHandler implements CommandHandler<SendNotification
           sends.map((send) => send.snapshot()),
         ).map((view) => [view.id, view]),
       );
-      const results: SendNotificationResult[] = answers.map(({ delivery, created: isNew }) => ({
-        delivery:
-          delivery instanceof NotificationDelivery
-            ? (views.get(delivery.id) ?? toNotificationView(delivery))
-            : delivery,
-        created: isNew,
-      }));
-      return { results };
+      return {
+        results: results.map(({ delivery, created: isNew }): SendNotificationResult => ({
+          delivery:
+            delivery instanceof NotificationDelivery
+              ? (views.get(delivery.id) ?? toNotificationView(delivery))
+              : delivery,
+          created: isNew,
+        })),
+      };
     });
   }
 
-  /** The answer of an earlier use of this item's idempotency key in the store, if any. */
-  private async stored(
+  /** The result of an earlier use of this idempotency key, in this batch or in the store. */
+  private async replayed(
     scope: Scope,
+    inBatch: ReadonlyMap<string, Replay>,
+    key: string,
     item: SendNotification,
-  ): Promise<{ delivery: SendNotificationResult['delivery']; created: boolean } | undefined> {
-    if (item.idempotencyKey === undefined) {
-      return undefined;
+  ): Promise<Replay | undefined> {
+    const earlier = inBatch.get(key);
+    if (earlier || item.idempotencyKey === undefined) {
+      return earlier;
     }
     const existing = await this.deliveries.findByIdempotencyKey(
       scope,
       item.recipientId,
       item.idempotencyKey,
     );
-    return existing ? { delivery: toNotificationView(existing), created: false } : undefined;
+    if (!existing) {
+      return undefined;
+    }
+    return {
+      result: { delivery: toNotificationView(existing), created: false },
+      fingerprint: await this.idempotency.fingerprintOf(
+        scope,
+        item.recipientId,
+        item.idempotencyKey,
+      ),
+    };
   }
 }

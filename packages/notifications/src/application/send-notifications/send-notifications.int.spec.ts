@@ -144,15 +144,34 @@ describe('SendNotifications', () => {
   it('replays idempotency keys from the store and from earlier in the batch', async () => {
     const first = await send(t.app, item({ idempotencyKey: 'k1' }));
     const { results } = await sendAll(t.app, [
-      item({ idempotencyKey: 'k1', title: 'ignored' }),
+      item({ idempotencyKey: 'k1' }),
       item({ idempotencyKey: 'k2' }),
-      item({ idempotencyKey: 'k2', title: 'ignored too' }),
+      item({ idempotencyKey: 'k2' }),
       item({ idempotencyKey: 'k2', recipientId: 'bob' }),
     ]);
     expect(results.map((r) => r.created)).toEqual([false, true, false, true]);
     expect(results[0]?.delivery).toEqual(first.delivery);
     expect(results[2]?.delivery).toEqual(results[1]?.delivery);
     expect(await deliveryCount(t)).toBe(3);
+  });
+
+  it('refuses a key reused with a different request, from the store or earlier in the batch, naming the item', async () => {
+    await send(t.app, item({ idempotencyKey: 'k1' }));
+    const fromStore = await rejection(
+      sendAll(t.app, [item({ idempotencyKey: 'k1', title: 'different' })]),
+    );
+    expect(fromStore).toMatchObject({
+      code: 'IDEMPOTENCY.KEY_REUSED',
+      details: { field: 'items.0.idempotencyKey' },
+    });
+    const inBatch = await rejection(
+      sendAll(t.app, [
+        item({ idempotencyKey: 'k3' }),
+        item({ idempotencyKey: 'k3', title: 'different' }),
+      ]),
+    );
+    expect(inBatch).toMatchObject({ details: { field: 'items.1.idempotencyKey' } });
+    expect(await deliveryCount(t)).toBe(1);
   });
 
   it('is all or nothing: a source key taken in the store or earlier in the batch rejects the whole call', async () => {

@@ -88,6 +88,11 @@ export class WebhookChannel implements ExternalChannel {
     return { url: webhookTargetOf(target).url };
   }
 
+  /** Loads undici and makes the guarded agent (first send only). */
+  async prepare(): Promise<void> {
+    await this.dispatcherOf();
+  }
+
   async send(request: ChannelSendRequest, signal: AbortSignal): Promise<ChannelSendOutcome> {
     const target = webhookTargetOf(request.target);
     const url = new URL(target.url);

@@ -1,0 +1,48 @@
+import { IssueUserToken } from '@tickler/auth';
+import {
+  CancelNotification,
+  DeliverDueNotifications,
+  MarkInboxRead,
+  NotificationSourceInput,
+  PlannedNotificationInput,
+  ReconcileScheduled,
+  RegisterSubscription,
+  RemoveSubscription,
+  RescheduleNotification,
+  ResumeSubscription,
+  SendNotification,
+  SendNotificationNow,
+  SendNotifications,
+} from '@tickler/notifications';
+import { type Schema } from '../route';
+import { bodyOf, classSchema, ref } from './command-schemas';
+
+const RECIPIENT = ['recipientId'];
+const RECIPIENT_AND_ID = ['recipientId', 'id'];
+
+/**
+ * Every request body by its name in `components.schemas`, each derived from the command the
+ * route dispatches (see command-schemas.ts): a field added to a command appears here, in the
+ * OpenAPI document and in the bad-input fuzzer without another edit.
+ */
+export const BODY_SCHEMAS: Readonly<Record<string, Schema>> = {
+  SendNotificationBody: bodyOf(SendNotification, { fromPath: RECIPIENT }),
+  EditNotificationBody: bodyOf(RescheduleNotification, { fromPath: RECIPIENT_AND_ID }),
+  CancelNotificationBody: bodyOf(CancelNotification, { fromPath: RECIPIENT_AND_ID }),
+  SendNotificationNowBody: bodyOf(SendNotificationNow, { fromPath: RECIPIENT_AND_ID }),
+  MarkInboxReadBody: bodyOf(MarkInboxRead, { fromPath: ['recipientId', 'inboxId'] }),
+  RegisterSubscriptionBody: bodyOf(RegisterSubscription, { fromPath: RECIPIENT }),
+  ResumeSubscriptionBody: bodyOf(ResumeSubscription, { fromPath: RECIPIENT_AND_ID }),
+  RemoveSubscriptionBody: bodyOf(RemoveSubscription, { fromPath: RECIPIENT_AND_ID }),
+  IssueUserTokenBody: bodyOf(IssueUserToken, { fromPath: ['userId'] }),
+  DeliverDueBody: bodyOf(DeliverDueNotifications),
+  ReconcileBody: bodyOf(ReconcileScheduled),
+  // At the HTTP boundary the person is the user: a batch item and a plan entry name their
+  // recipient `userId` (user-naming.ts translates both ways).
+  BatchItem: bodyOf(SendNotification, { rename: { recipientId: 'userId' } }),
+  SendNotificationsBody: bodyOf(SendNotifications, {
+    replace: { items: (items) => ({ ...items, items: ref('BatchItem') }) },
+  }),
+  NotificationSourceInput: classSchema(NotificationSourceInput),
+  PlannedNotificationInput: bodyOf(PlannedNotificationInput, { rename: { recipientId: 'userId' } }),
+};

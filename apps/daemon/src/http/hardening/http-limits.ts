@@ -1,0 +1,31 @@
+/**
+ * What one client may hold of the daemon. The figures are documented in docs/operations.md
+ * ("Security"); tests start in-process servers with smaller ones.
+ */
+export interface HttpLimits {
+  /** A whole request (headers and body) must arrive within this, else 408 and the socket closes. */
+  readonly requestTimeoutMs: number;
+  /** The headers must arrive within this after the connection opens. */
+  readonly headersTimeoutMs: number;
+  /** An idle keep-alive connection is closed after this. */
+  readonly keepAliveTimeoutMs: number;
+  /** A socket with no traffic either way is closed after this (event streams write heartbeats). */
+  readonly idleSocketTimeoutMs: number;
+  /** Open connections at once; one more is answered 503 and closed. */
+  readonly maxConnections: number;
+  /** Live event streams per bearer token; one more is 429. */
+  readonly maxStreamsPerToken: number;
+  /** Live event streams in all; one more is 503. */
+  readonly maxStreams: number;
+}
+
+/** The daemon's limits. */
+export const DEFAULT_HTTP_LIMITS: HttpLimits = {
+  requestTimeoutMs: 30_000,
+  headersTimeoutMs: 10_000,
+  keepAliveTimeoutMs: 10_000,
+  idleSocketTimeoutMs: 60_000,
+  maxConnections: 256,
+  maxStreamsPerToken: 8,
+  maxStreams: 64,
+};

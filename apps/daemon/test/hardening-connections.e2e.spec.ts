@@ -1,0 +1,150 @@
+import net from 'node:net';
+import path from 'node:path';
+import pino from 'pino';
+import { loadConfig } from '@tickler/config';
+import { type RunningDaemon, startDaemon } from '../src';
+import { DaemonProcess } from './support/daemon-process';
+import { Api } from './support/http-client';
+
+// Issue 9, finding 4: slow and greedy clients. The real process with the documented limits,
+// and in-process daemons (real HTTP on 127.0.0.1) with short ones where a limit is a duration.
+
+/** A raw connection: what the server sent, and whether it closed its side. */
+function connect(url: string): Promise<{
+  socket: net.Socket;
+  received: () => string;
+  closed: Promise<void>;
+}> {
+  const { hostname, port } = new URL(url);
+  return new Promise((resolve, reject) => {
+    const socket = net.connect(Number(port), hostname);
+    let data = '';
+    socket.on('data', (chunk: Buffer) => (data += chunk.toString()));
+    const closed = new Promise<void>((done) => {
+      socket.on('end', () => done());
+      socket.on('close', () => done());
+    });
+    socket.on('error', () => undefined);
+    socket.once('connect', () => resolve({ socket, received: () => data, closed }));
+    socket.once('error', reject);
+  });
+}
+
+const statusOf = (text: string): number => Number(text.split(' ')[1]);
+
+describe('slow clients against the real daemon', () => {
+  let daemon: DaemonProcess;
+  beforeAll(async () => {
+    daemon = await new DaemonProcess(DaemonProcess.tempDir()).start();
+  });
+  afterAll(async () => {
+    await daemon.terminate();
+  });
+
+  it('answers 401 and closes the connection while an unauthenticated client is still sending its body', async () => {
+    const c = await connect(daemon.url);
+    c.socket.write(
+      'POST /v1/notifications/batch HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 1000000\r\n\r\n{"items":[',
+    );
+    await c.closed;
+    expect(statusOf(c.received())).toBe(401);
+    expect(c.received().toLowerCase()).toContain('connection: close');
+    c.socket.destroy();
+  });
+
+  it('answers 413 and closes the connection for a body over the limit', async () => {
+    const c = await connect(daemon.url);
+    c.socket.write(
+      `POST /v1/users/ann/notifications HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${daemon.adminToken}\r\nContent-Type: application/json\r\nContent-Length: 100000000\r\n\r\n{"title":"`,
+    );
+    await c.closed;
+    expect(statusOf(c.received())).toBe(413);
+    c.socket.destroy();
+  });
+
+  it('holds at most 8 live event streams per token (429), others still get theirs', async () => {
+    const admin = new Api(daemon.url, daemon.adminToken);
+    const alice = (await admin.post<{ token: string }>('/v1/users/alice/tokens')).body.token;
+    const bob = (await admin.post<{ token: string }>('/v1/users/bob/tokens')).body.token;
+    const open = (user: string, token: string): Promise<Response> =>
+      fetch(`${daemon.url}/v1/users/${user}/events`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
+    const streams: Response[] = [];
+    for (let i = 0; i < 8; i++) {
+      streams.push(await open('alice', alice));
+    }
+    expect(streams.map((s) => s.status)).toEqual(new Array(8).fill(200));
+    const ninth = await open('alice', alice);
+    expect(ninth.status).toBe(429);
+    expect(((await ninth.json()) as { error: { code: string } }).error.code).toBe(
+      'HTTP.TOO_MANY_STREAMS',
+    );
+    const other = await open('bob', bob);
+    expect(other.status).toBe(200);
+    await Promise.all([...streams, other].map((s) => s.body?.cancel() ?? Promise.resolve()));
+  });
+});
+
+describe('limits that are durations or counts, on an in-process daemon with small ones', () => {
+  let running: RunningDaemon;
+  beforeAll(async () => {
+    const config = loadConfig({
+      TICKLER_DB: path.join(DaemonProcess.tempDir(), 'tickler.db'),
+      TICKLER_PORT: '0',
+    });
+    running = await startDaemon(config, {
+      logger: pino({ level: 'silent' }),
+      httpLimits: { requestTimeoutMs: 1000, maxConnections: 4, maxStreams: 2 },
+    });
+  });
+  afterAll(async () => {
+    await running.stop();
+  });
+
+  it('answers 408 and closes an authenticated request whose body trickles in past the request timeout', async () => {
+    const c = await connect(running.url);
+    c.socket.write(
+      `POST /v1/users/ann/notifications HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${running.adminToken}\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{`,
+    );
+    const trickle = setInterval(() => c.socket.write(' '), 200);
+    try {
+      await c.closed;
+    } finally {
+      clearInterval(trickle);
+    }
+    expect(statusOf(c.received())).toBe(408);
+    c.socket.destroy();
+  });
+
+  it('answers the connection over the cap 503 with a clear body, and takes new ones once others close', async () => {
+    const held = await Promise.all([1, 2, 3, 4].map(() => connect(running.url)));
+    const extra = await connect(running.url);
+    await extra.closed;
+    expect(statusOf(extra.received())).toBe(503);
+    expect(extra.received()).toContain('HTTP.TOO_MANY_CONNECTIONS');
+    held.forEach((c) => c.socket.destroy());
+    await Promise.all(held.map((c) => c.closed));
+    let status = 0;
+    for (let attempt = 0; attempt < 50 && status !== 200; attempt++) {
+      // The server sees the closes asynchronously: ask until a slot is free again.
+      status = await fetch(`${running.url}/healthz`).then(
+        (r) => r.status,
+        () => 0,
+      );
+    }
+    expect(status).toBe(200);
+  });
+
+  it('answers 503 once the daemon holds its total of live streams', async () => {
+    const open = (): Promise<Response> =>
+      fetch(`${running.url}/v1/events`, {
+        headers: { authorization: `Bearer ${running.adminToken}` },
+      });
+    const first = await open();
+    const second = await open();
+    const third = await open();
+    expect([first.status, second.status, third.status]).toEqual([200, 200, 503]);
+    await Promise.all([first, second].map((s) => s.body?.cancel() ?? Promise.resolve()));
+  });
+});

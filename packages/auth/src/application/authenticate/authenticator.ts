@@ -1,0 +1,41 @@
+import { inject, injectable } from 'inversify';
+import { type Clock, CORE_TOKENS, type Database, toIsoUtc } from '@tickler/core';
+import { AUTH_TOKENS } from '../../auth.tokens';
+import { type Principal } from '../../domain/principal';
+import { type AdminTokenSource } from '../ports/admin-token.port';
+import { type TokenSecrets } from '../ports/token-secrets.port';
+import { type UserTokenRepository } from '../ports/user-token.repository';
+
+/**
+ * Resolves a bearer token to a principal: the admin token in force first, then issued user
+ * tokens that have not expired (a revoked one no longer exists).
+ */
+@injectable()
+export class Authenticator {
+  constructor(
+    @inject(AUTH_TOKENS.AdminToken) private readonly admin: AdminTokenSource,
+    @inject(AUTH_TOKENS.UserTokenRepository) private readonly users: UserTokenRepository,
+    @inject(AUTH_TOKENS.TokenSecrets) private readonly secrets: TokenSecrets,
+    @inject(CORE_TOKENS.Database) private readonly database: Pick<Database, 'kysely'>,
+    @inject(CORE_TOKENS.Clock) private readonly clock: Clock,
+  ) {}
+
+  /** The principal of an `Authorization` header, or undefined when missing or unknown. */
+  async principalOf(authorization: string | undefined): Promise<Principal | undefined> {
+    const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization ?? '');
+    const token = match?.[1];
+    if (!token) {
+      return undefined;
+    }
+    const admin = this.admin.current();
+    if (admin !== undefined && this.secrets.same(token, admin)) {
+      return { kind: 'admin' };
+    }
+    const userId = await this.users.userOf(
+      { db: this.database.kysely },
+      this.secrets.hash(token),
+      toIsoUtc(this.clock.now()),
+    );
+    return userId === undefined ? undefined : { kind: 'user', userId };
+  }
+}

@@ -1,0 +1,36 @@
+import { ContainerModule } from 'inversify';
+import { BoundedContext } from '@tickler/core';
+import { Authenticator } from './application/authenticate/authenticator';
+import { IssueUserTokenHandler } from './application/issue-user-token/issue-user-token.handler';
+import { ListUserTokensHandler } from './application/list-user-tokens/list-user-tokens.handler';
+import { RevokeUserTokenHandler } from './application/revoke-user-token/revoke-user-token.handler';
+import { type AdminTokenSource } from './application/ports/admin-token.port';
+import { AUTH_TOKENS } from './auth.tokens';
+import { authMigrations } from './infrastructure/auth.migrations';
+import { CryptoTokenSecrets } from './infrastructure/crypto-token-secrets';
+import { KyselyUserTokenRepository } from './infrastructure/kysely-user-token.repository';
+
+/** Options of {@link authContext}. */
+export interface AuthContextOptions {
+  /** The admin token in force (asked on every request). */
+  readonly adminToken: AdminTokenSource;
+}
+
+/**
+ * The auth bounded context: user tokens (issued by the admin, stored as hashes) and the
+ * authenticator that turns a bearer header into a principal. Same database as every context;
+ * its tables and ledger are prefixed `auth_`.
+ */
+export function authContext(options: AuthContextOptions): BoundedContext {
+  return BoundedContext.create({
+    name: 'auth',
+    migrations: authMigrations,
+    bindings: new ContainerModule(({ bind }) => {
+      bind(AUTH_TOKENS.AdminToken).toConstantValue(options.adminToken);
+      bind(AUTH_TOKENS.UserTokenRepository).to(KyselyUserTokenRepository).inSingletonScope();
+      bind(AUTH_TOKENS.TokenSecrets).to(CryptoTokenSecrets).inSingletonScope();
+      bind(AUTH_TOKENS.Authenticator).to(Authenticator).inSingletonScope();
+    }),
+    commands: [IssueUserTokenHandler, ListUserTokensHandler, RevokeUserTokenHandler],
+  });
+}

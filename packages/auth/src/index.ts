@@ -1,0 +1,24 @@
+// Public surface of the auth context: the context factory, its commands, the authenticator
+// and the admin-token resolution the composition root runs before anything else.
+export { authContext, type AuthContextOptions } from './auth.context';
+export { AUTH_TOKENS } from './auth.tokens';
+export { type Principal } from './domain/principal';
+export { type AdminTokenSource } from './application/ports/admin-token.port';
+export { Authenticator } from './application/authenticate/authenticator';
+export {
+  IssueUserToken,
+  type IssuedUserToken,
+} from './application/issue-user-token/issue-user-token.command';
+export { ListUserTokens } from './application/list-user-tokens/list-user-tokens.command';
+export { RevokeUserToken } from './application/revoke-user-token/revoke-user-token.command';
+export { type UserTokenView } from './application/user-token.view';
+export { UserTokenNotFoundError } from './domain/auth.errors';
+export { AdminTokenFileSource } from './infrastructure/admin-token-source';
+export { generateToken } from './infrastructure/crypto-token-secrets';
+export {
+  readTokenFile,
+  ensureAdminToken,
+  AdminTokenError,
+  type AdminToken,
+  type AdminTokenSettings,
+} from './infrastructure/admin-token-file';

@@ -1,0 +1,71 @@
+import { injectable } from 'inversify';
+import { type Kysely } from 'kysely';
+import { tablesOf } from '@tickler/core';
+import { type Scope } from '../application/ports/scope';
+import {
+  type UserTokenRecord,
+  type UserTokenRepository,
+} from '../application/ports/user-token.repository';
+import { type AuthTables, type UserTokenRow } from './auth.tables';
+
+function q(scope: Scope): Kysely<AuthTables> {
+  return tablesOf<AuthTables>(scope.db);
+}
+
+function toRecord(row: UserTokenRow): UserTokenRecord {
+  return {
+    // Every row has an id since the migration that added it.
+    id: row.id ?? row.token_hash.slice(0, 32),
+    tokenHash: row.token_hash,
+    userId: row.user_id,
+    createdAt: row.created_at,
+    expiresAt: row.expires_at,
+  };
+}
+
+/** kysely adapter of user tokens, looked up by hash (the primary key): no secret in SQL text. */
+@injectable()
+export class KyselyUserTokenRepository implements UserTokenRepository {
+  async add(scope: Scope, record: UserTokenRecord): Promise<void> {
+    await q(scope)
+      .insertInto('auth_user_tokens')
+      .values({
+        id: record.id,
+        token_hash: record.tokenHash,
+        user_id: record.userId,
+        created_at: record.createdAt,
+        expires_at: record.expiresAt,
+      })
+      .execute();
+  }
+
+  async userOf(scope: Scope, tokenHash: string, now: string): Promise<string | undefined> {
+    const row = await q(scope)
+      .selectFrom('auth_user_tokens')
+      .select('user_id')
+      .where('token_hash', '=', tokenHash)
+      .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', now)]))
+      .executeTakeFirst();
+    return row?.user_id;
+  }
+
+  async list(scope: Scope, userId: string): Promise<UserTokenRecord[]> {
+    const rows = await q(scope)
+      .selectFrom('auth_user_tokens')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .orderBy('created_at')
+      .orderBy('id')
+      .execute();
+    return rows.map(toRecord);
+  }
+
+  async remove(scope: Scope, userId: string, id: string): Promise<boolean> {
+    const result = await q(scope)
+      .deleteFrom('auth_user_tokens')
+      .where('user_id', '=', userId)
+      .where('id', '=', id)
+      .executeTakeFirst();
+    return Number(result.numDeletedRows) > 0;
+  }
+}
