@@ -55,7 +55,6 @@ export function subscriptionCommands(program: Command): void {
         'POST',
         `${ctx.userPath}/subscriptions`,
         {
-          kind: 'webhook',
           url,
           ...(options.guarantee === undefined ? {} : { guarantee: options.guarantee }),
           ...(options.default === true ? { default: true } : {}),
