@@ -114,7 +114,8 @@ export async function runSurvivorsTakeOver(options: SurvivorsOptions): Promise<S
         await victim.kill9();
         const killedAt = Date.now();
         const { rows: held } = await db.query<{ id: string }>(
-          `select id from notification_channel_sends where status = 'sending' and claimed_by = $1`,
+          // The notifications whose sends the victim held (their delivery ids, checked below).
+          `select delivery_id as id from notification_channel_sends where status = 'sending' and claimed_by = $1`,
           [victimId],
         );
         const heldRows = await count(
