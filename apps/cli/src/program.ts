@@ -1,3 +1,4 @@
+import { subscriptionCommands } from './commands/subscriptions.command';
 import { Command, Option } from 'commander';
 import { deliverDueCommand } from './commands/deliver-due.command';
 import { editCommand } from './commands/edit.command';
@@ -36,5 +37,6 @@ export function buildProgram(): Command {
   inboxCommand(program);
   deliverDueCommand(program);
   tokenCommands(program);
+  subscriptionCommands(program);
   return program;
 }

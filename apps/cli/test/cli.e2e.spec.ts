@@ -143,9 +143,43 @@ describe('tickler (built binary against a real daemon)', () => {
     expect(inbox.items.map((i) => i.notificationId)).toEqual([b.id]);
   });
 
+  it('adds, lists, resumes and removes a webhook subscription, at-most-once when asked', async () => {
+    const created = await json<{ id: string; guarantee: string; secret: string; default: boolean }>(
+      [
+        '--user',
+        'hooks',
+        'subscriptions',
+        'add',
+        'https://hooks.example.com/cli',
+        '--guarantee',
+        'at-most-once',
+        '--default',
+      ],
+    );
+    expect(created).toMatchObject({ guarantee: 'at-most-once', default: true });
+    expect(created.secret).toMatch(/^whsec_/);
+    const table = await tickler(['--user', 'hooks', 'subscriptions', 'list'], env);
+    expect(table.stdout).toMatch(
+      /webhook\s+https:\/\/hooks\.example\.com\/cli\s+at-most-once\s+yes\s+active/,
+    );
+    expect(table.stdout).not.toContain(created.secret);
+    const resumed = await json<{ id: string; pausedAt: string | null }>([
+      '--user',
+      'hooks',
+      'subscriptions',
+      'resume',
+      created.id,
+    ]);
+    expect(resumed).toMatchObject({ id: created.id, pausedAt: null });
+    await tickler(['--user', 'hooks', 'subscriptions', 'remove', created.id], env);
+    expect(
+      (await json<{ items: unknown[] }>(['--user', 'hooks', 'subscriptions', 'list'])).items,
+    ).toEqual([]);
+  });
+
   it('runs deliver-due', async () => {
     const result = await json<Record<string, number>>(['deliver-due']);
-    expect(Object.keys(result).sort()).toEqual(['failed', 'missed', 'retried', 'sent']);
+    expect(Object.keys(result).sort()).toEqual(['dispatched', 'failed', 'missed', 'sent']);
     const table = await tickler(['deliver-due'], env);
     expect(table.stdout).toMatch(/^sent\s+\d+$/m);
   });

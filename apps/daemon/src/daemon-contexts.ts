@@ -9,7 +9,11 @@ export function daemonContexts(
   adminToken: AdminTokenSource,
 ): BoundedContext[] {
   return [
-    notificationsContext({ graceMs: config.graceMs, delivery: config.delivery }),
+    notificationsContext({
+      graceMs: config.graceMs,
+      delivery: config.delivery,
+      allowPrivateTargets: config.allowPrivateTargets,
+    }),
     authContext({ adminToken }),
   ];
 }

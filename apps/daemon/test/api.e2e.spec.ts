@@ -433,7 +433,7 @@ describe('POST /v1/notifications/deliver-due', () => {
   it('settles what is due and reports counts; 400 on a bad body', async () => {
     const res = await api.post<Record<string, number>>('/v1/notifications/deliver-due', {});
     expect(res.status).toBe(200);
-    expect(Object.keys(res.body).sort()).toEqual(['failed', 'missed', 'retried', 'sent']);
+    expect(Object.keys(res.body).sort()).toEqual(['dispatched', 'failed', 'missed', 'sent']);
     const bodyless = await api.post('/v1/notifications/deliver-due');
     expect(bodyless.status).toBe(200);
     const bad = await api.post<ErrorBody>('/v1/notifications/deliver-due', { everything: true });

@@ -20,6 +20,8 @@ function pipeline(reader: string, args: string[], out: string) {
       TICKLER_PORT: '0',
       // Long enough that a stop waiting for in-flight work is still waiting at a second signal.
       TICKLER_STOP_TIMEOUT: '30s',
+      // The test's webhook receiver listens on 127.0.0.1.
+      TICKLER_ALLOW_PRIVATE_TARGETS: 'true',
     },
     stdio: ['ignore', readerProcess.stdin, 'pipe'],
   });

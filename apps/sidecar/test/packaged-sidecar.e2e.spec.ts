@@ -122,7 +122,8 @@ describe('the packaged sidecar, run as a desktop shell runs it', () => {
   );
 
   it('loses nothing when SIGKILLed in the middle of a delivery and started again', async () => {
-    const place = desktop();
+    // The test's webhook receiver listens on 127.0.0.1 (a desktop's local app taking webhooks).
+    const place = desktop({ TICKLER_ALLOW_PRIVATE_TARGETS: 'true' });
     const receiver = await holdingWebhookReceiver();
     const first = await start(place);
     const api = apiOf(first.readiness);

@@ -35,6 +35,12 @@ export interface DaemonConfig {
    */
   readonly stopTimeoutMs: number;
   /**
+   * Let webhooks (and other outgoing channel requests) reach loopback, private, link-local and
+   * other non-public addresses: a desktop whose local app takes webhooks.
+   * `TICKLER_ALLOW_PRIVATE_TARGETS` (`true` | `false`), default `false`.
+   */
+  readonly allowPrivateTargets: boolean;
+  /**
    * Host names requests may address besides IP literals, `localhost` and {@link host} (the
    * DNS-rebinding guard). `TICKLER_ALLOWED_HOSTS`, comma-separated, default none.
    */
@@ -52,6 +58,7 @@ export const CONFIG_KEYS = [
   'TICKLER_GRACE',
   'TICKLER_DELIVERY',
   'TICKLER_LOG_LEVEL',
+  'TICKLER_ALLOW_PRIVATE_TARGETS',
   'TICKLER_ALLOWED_HOSTS',
   'TICKLER_STOP_TIMEOUT',
 ] as const;
@@ -68,4 +75,5 @@ export const CONFIG_DEFAULTS = {
   TICKLER_DELIVERY: 'live',
   TICKLER_LOG_LEVEL: 'info',
   TICKLER_STOP_TIMEOUT: '500ms',
+  TICKLER_ALLOW_PRIVATE_TARGETS: 'false',
 } as const satisfies Partial<Record<ConfigKey, string>>;

@@ -24,9 +24,11 @@ describe('loadConfig', () => {
       graceMs: 12 * 3_600_000,
       delivery: 'live',
       logLevel: 'info',
+      allowPrivateTargets: false,
       allowedHosts: [],
       stopTimeoutMs: 500,
     });
+    expect(loadConfig({ TICKLER_ALLOW_PRIVATE_TARGETS: 'true' }).allowPrivateTargets).toBe(true);
   });
 
   it('reads TICKLER_STOP_TIMEOUT with its unit, up to 10 minutes', () => {
@@ -83,6 +85,7 @@ describe('loadConfig', () => {
     [{ TICKLER_DELIVERY: 'maybe' }, 'TICKLER_DELIVERY'],
     [{ TICKLER_ADMIN_TOKEN: 'short' }, 'TICKLER_ADMIN_TOKEN'],
     [{ TICKLER_LOG_LEVEL: 'loud' }, 'TICKLER_LOG_LEVEL'],
+    [{ TICKLER_ALLOW_PRIVATE_TARGETS: 'yes' }, 'TICKLER_ALLOW_PRIVATE_TARGETS'],
   ])('rejects %j naming the key', (env, key) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(new RegExp(`^${key}:`));

@@ -98,6 +98,13 @@ function parseDelivery(text: string): DeliveryMode {
   return text;
 }
 
+function parseFlag(key: ConfigKey, text: string): boolean {
+  if (text !== 'true' && text !== 'false') {
+    throw new ConfigError(key, `"${text}" must be true or false`);
+  }
+  return text === 'true';
+}
+
 function parseDatabaseUrl(text: string | undefined): string | undefined {
   if (text === undefined) {
     return undefined;
@@ -185,6 +192,10 @@ export function parseConfig(raw: RawConfig): DaemonConfig {
     ),
     delivery: parseDelivery(raw.TICKLER_DELIVERY ?? CONFIG_DEFAULTS.TICKLER_DELIVERY),
     logLevel,
+    allowPrivateTargets: parseFlag(
+      'TICKLER_ALLOW_PRIVATE_TARGETS',
+      raw.TICKLER_ALLOW_PRIVATE_TARGETS ?? CONFIG_DEFAULTS.TICKLER_ALLOW_PRIVATE_TARGETS,
+    ),
     allowedHosts: parseAllowedHosts(raw.TICKLER_ALLOWED_HOSTS),
     stopTimeoutMs: parseStopTimeout(
       raw.TICKLER_STOP_TIMEOUT ?? CONFIG_DEFAULTS.TICKLER_STOP_TIMEOUT,

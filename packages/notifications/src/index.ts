@@ -1,5 +1,6 @@
 // `@tickler/notifications`: the public contract of the notifications context — its commands
-// (with their result types), views, events, errors, and the webhook signature receivers verify.
+// (with their result types), views, events, errors, and the webhook signature receivers verify
+// (Standard Webhooks).
 // Importing it loads no wiring: the factory, DI tokens and adapters are
 // `@tickler/notifications/context`, for the processes that compose the context.
 export * from './application/notification.view';
@@ -27,7 +28,20 @@ export { ListNotifications } from './application/list-notifications/list-notific
 export { GetNotification } from './application/get-notification/get-notification.command';
 export { ListInbox } from './application/list-inbox/list-inbox.command';
 export { MarkInboxRead } from './application/mark-inbox-read/mark-inbox-read.command';
-export { RegisterWebhook } from './application/register-webhook/register-webhook.command';
+export { RegisterSubscription } from './application/register-subscription/register-subscription.command';
+export { ResumeSubscription } from './application/resume-subscription/resume-subscription.command';
+export {
+  DeliverChannelSends,
+  type DeliverChannelSendsResult,
+} from './application/deliver-channel-sends/deliver-channel-sends.command';
+export {
+  CHANNEL_KINDS,
+  SUBSCRIPTION_KINDS,
+  INBOX_CHANNEL,
+  MAX_CHANNELS,
+  type ChannelKind,
+} from './application/channel-kinds';
+export { GUARANTEES } from './domain/channel-send.state';
 export { ListSubscriptions } from './application/list-subscriptions/list-subscriptions.command';
 export { RemoveSubscription } from './application/remove-subscription/remove-subscription.command';
 export {
@@ -81,12 +95,14 @@ export {
   type NotificationRescheduledPayload,
 } from './domain/notification-rescheduled.event';
 export {
-  NotificationAttemptFailed,
-  type NotificationAttemptFailedPayload,
-} from './domain/notification-attempt-failed.event';
+  NotificationChannelSent,
+  NotificationChannelFailed,
+  type ChannelSendPayload,
+  type ChannelFailedPayload,
+} from './domain/channel-send-events';
 export * from './domain/notification.errors';
 
-export { signWebhook, verifyWebhookSignature } from './infrastructure/webhook-signature';
+export { signStandardWebhook } from './infrastructure/channels/webhook/standard-webhooks-signature';
 
 export * from './domain/recurrence';
 export { ParseTime } from './application/parse-time/parse-time.command';

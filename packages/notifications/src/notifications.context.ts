@@ -5,7 +5,8 @@ import { ListNotificationsHandler } from './application/list-notifications/list-
 import { GetNotificationHandler } from './application/get-notification/get-notification.handler';
 import { ListInboxHandler } from './application/list-inbox/list-inbox.handler';
 import { MarkInboxReadHandler } from './application/mark-inbox-read/mark-inbox-read.handler';
-import { RegisterWebhookHandler } from './application/register-webhook/register-webhook.handler';
+import { RegisterSubscriptionHandler } from './application/register-subscription/register-subscription.handler';
+import { ResumeSubscriptionHandler } from './application/resume-subscription/resume-subscription.handler';
 import { ListSubscriptionsHandler } from './application/list-subscriptions/list-subscriptions.handler';
 import { RemoveSubscriptionHandler } from './application/remove-subscription/remove-subscription.handler';
 import { ReconcileScheduledHandler } from './application/reconcile-scheduled/reconcile-scheduled.handler';
@@ -19,28 +20,48 @@ import {
   type NotificationsOptions,
   resolveNotificationsOptions,
 } from './application/notifications.options';
-import { type SecretGenerator } from './application/ports/secret-generator.port';
-import { type WebhookSender } from './application/ports/webhook-sender.port';
+import { ChannelRegistry } from './application/channels/channel-registry';
+import { DeliveryFiring } from './application/channels/fire-deliveries';
+import { ChannelSendPool } from './application/deliver-channel-sends/channel-send-pool';
+import { ChannelSendSettler } from './application/deliver-channel-sends/channel-send-settler';
+import { DeliverChannelSendsHandler } from './application/deliver-channel-sends/deliver-channel-sends.handler';
+import { type ExternalChannel } from './application/ports/delivery-channel.port';
 import { SendNotificationHandler } from './application/send-notification/send-notification.handler';
 import { SendNotificationsHandler } from './application/send-notifications/send-notifications.handler';
-import { DeliveryClaims } from './infrastructure/delivery-claims';
+import { ChannelSendClaims } from './infrastructure/channel-send-claims';
+import { InboxChannel } from './infrastructure/channels/inbox/inbox.channel';
+import { WebhookChannel } from './infrastructure/channels/webhook/webhook.channel';
+import { KyselyChannelSendRepository } from './infrastructure/kysely-channel-send.repository';
+import { KyselyDueInstants } from './infrastructure/kysely-due-instants';
+import { TargetGuard } from './infrastructure/outbound/target-guard';
 import { KyselyIdempotencyRepository } from './infrastructure/kysely-idempotency.repository';
 import { KyselyInboxRepository } from './infrastructure/kysely-inbox.repository';
 import { KyselyNotificationDeliveryRepository } from './infrastructure/kysely-notification-delivery.repository';
 import { KyselySubscriptionRepository } from './infrastructure/kysely-subscription.repository';
 import { NotificationDeliveryLogProjector } from './infrastructure/notification-delivery-log.projector';
 import { notificationsMigrations } from './infrastructure/notifications.migrations';
-import { QueueDeliveryWakeUp } from './infrastructure/queue-delivery-wake-up';
-import { RandomSecretGenerator } from './infrastructure/random-secret-generator';
-import { UndiciWebhookSender } from './infrastructure/undici-webhook-sender';
+import {
+  QueueChannelSendsWakeUp,
+  QueueDeliveryWakeUp,
+} from './infrastructure/queue-delivery-wake-up';
 import { NOTIFICATIONS_TOKENS } from './notifications.tokens';
+
+/**
+ * The external channels of the context: ONE registration per channel (its adapter class, one
+ * folder each under `infrastructure/channels/<kind>/`), its kind named in `CHANNEL_KINDS`. The
+ * inbox, the in-transaction channel, is bound below. Adding a channel: docs/channels.md.
+ */
+export const EXTERNAL_CHANNELS: readonly (new (...args: never[]) => ExternalChannel)[] = [
+  WebhookChannel,
+];
 
 /** Options of the context plus replaceable adapters (tests, embedding). */
 export interface NotificationsContextOptions extends NotificationsOptions {
-  /** Replaces the undici sender (e.g. a recording fake). */
-  webhookSender?: WebhookSender;
-  /** Replaces the random secret generator. */
-  secrets?: SecretGenerator;
+  /**
+   * Replaces registered external channels by kind (a test's stand-in adapter, an embedding's
+   * own transport): same kind, another implementation.
+   */
+  channels?: readonly ExternalChannel[];
 }
 
 /** The handlers of every public command. */
@@ -54,19 +75,22 @@ const COMMAND_HANDLERS = [
   GetNotificationHandler,
   ListInboxHandler,
   MarkInboxReadHandler,
-  RegisterWebhookHandler,
+  RegisterSubscriptionHandler,
+  ResumeSubscriptionHandler,
   ListSubscriptionsHandler,
   RemoveSubscriptionHandler,
   ReconcileScheduledHandler,
   CountDeliveriesByStatusHandler,
   ParseTimeHandler,
   DeliverDueNotificationsHandler,
+  DeliverChannelSendsHandler,
 ];
 
 /**
  * The notifications bounded context, ready for `Application.create({ contexts: [...] })`:
- * migrations, bindings, command handlers, the delivery-log projector, and the minutely
- * check-due job (the safety net behind the exact-time wake-up).
+ * migrations, bindings (repositories, the channels, the send loop), command handlers, the
+ * delivery-log projector, and the minutely check-due job (the safety net behind the exact-time
+ * wake-ups of the dispatcher and of the send loop).
  */
 export function notificationsContext(options: NotificationsContextOptions = {}): BoundedContext {
   const resolved = resolveNotificationsOptions(options);
@@ -82,17 +106,30 @@ export function notificationsContext(options: NotificationsContextOptions = {}):
     bind(NOTIFICATIONS_TOKENS.SubscriptionRepository)
       .to(KyselySubscriptionRepository)
       .inSingletonScope();
+    bind(NOTIFICATIONS_TOKENS.ChannelSendRepository)
+      .to(KyselyChannelSendRepository)
+      .inSingletonScope();
+    bind(NOTIFICATIONS_TOKENS.DueInstants).to(KyselyDueInstants).inSingletonScope();
     bind(NOTIFICATIONS_TOKENS.WakeUp).to(QueueDeliveryWakeUp).inSingletonScope();
-    if (options.webhookSender) {
-      bind(NOTIFICATIONS_TOKENS.WebhookSender).toConstantValue(options.webhookSender);
-    } else {
-      bind(NOTIFICATIONS_TOKENS.WebhookSender).to(UndiciWebhookSender).inSingletonScope();
+    bind(NOTIFICATIONS_TOKENS.SendsWakeUp).to(QueueChannelSendsWakeUp).inSingletonScope();
+    bind(TargetGuard).toSelf().inSingletonScope();
+    bind(NOTIFICATIONS_TOKENS.InTransactionChannel).to(InboxChannel).inSingletonScope();
+    const replaced = new Map((options.channels ?? []).map((c) => [c.kind, c]));
+    for (const channel of EXTERNAL_CHANNELS) {
+      bind(NOTIFICATIONS_TOKENS.ExternalChannel).to(channel).inSingletonScope();
     }
-    if (options.secrets) {
-      bind(NOTIFICATIONS_TOKENS.SecretGenerator).toConstantValue(options.secrets);
-    } else {
-      bind(NOTIFICATIONS_TOKENS.SecretGenerator).to(RandomSecretGenerator).inSingletonScope();
-    }
+    bind(NOTIFICATIONS_TOKENS.Channels)
+      .toDynamicValue((ctx) => {
+        const registered = ctx.getAll<ExternalChannel>(NOTIFICATIONS_TOKENS.ExternalChannel);
+        return new ChannelRegistry(
+          ctx.get(NOTIFICATIONS_TOKENS.InTransactionChannel),
+          registered.map((c) => replaced.get(c.kind) ?? c),
+        );
+      })
+      .inSingletonScope();
+    bind(DeliveryFiring).toSelf().inSingletonScope();
+    bind(ChannelSendSettler).toSelf().inSingletonScope();
+    bind(ChannelSendPool).toSelf().inSingletonScope();
   });
   return BoundedContext.create({
     name: 'notifications',
@@ -100,8 +137,9 @@ export function notificationsContext(options: NotificationsContextOptions = {}):
     bindings,
     commands: COMMAND_HANDLERS,
     events: [NotificationDeliveryLogProjector],
-    // Webhook claims are freed at once when their instance dies, and at stop.
-    claims: [DeliveryClaims],
+    // Channel sends in flight are freed at once when their instance dies; at stop they are
+    // waited for up to the deadline, then released.
+    claims: [ChannelSendClaims],
     // The safety net runs in its claim transaction: idle, a run is one commit that reads the
     // next due instant and writes only its own re-arm.
     jobs: [

@@ -4,8 +4,19 @@ export const NOTIFICATIONS_TOKENS = {
   DeliveryRepository: Symbol.for('notifications.DeliveryRepository'),
   InboxRepository: Symbol.for('notifications.InboxRepository'),
   SubscriptionRepository: Symbol.for('notifications.SubscriptionRepository'),
+  ChannelSendRepository: Symbol.for('notifications.ChannelSendRepository'),
+  /** Reads the next instants of the dispatcher and of the send loop together. */
+  DueInstants: Symbol.for('notifications.DueInstants'),
   WakeUp: Symbol.for('notifications.WakeUp'),
-  WebhookSender: Symbol.for('notifications.WebhookSender'),
-  SecretGenerator: Symbol.for('notifications.SecretGenerator'),
+  /** The wake-up of the external send loop (`DeliverChannelSends`). */
+  SendsWakeUp: Symbol.for('notifications.SendsWakeUp'),
+  /** The in-transaction channel (the inbox). */
+  InTransactionChannel: Symbol.for('notifications.InTransactionChannel'),
+  /** Every external channel adapter: one binding per channel (multi-injected). */
+  ExternalChannel: Symbol.for('notifications.ExternalChannel'),
+  /** The `ChannelRegistry`: channels by kind. */
+  Channels: Symbol.for('notifications.Channels'),
+  /** Checks outgoing targets against the address rules (SSRF). */
+  TargetGuard: Symbol.for('notifications.TargetGuard'),
   IdempotencyRepository: Symbol.for('notifications.IdempotencyRepository'),
 } as const;

@@ -63,7 +63,7 @@ describe('an idle minute (the minutely safety net, run in its claim transaction)
       expect(await idleMinute()).toEqual([
         'begin immediate',
         'update shared_scheduled_commands', // claim of the job row
-        'select notification_deliveries', // the next due instant: nothing due
+        'select notification_deliveries', // the next due instants (deliveries and channel sends): nothing due
         'pragma data_version', // the wake-up row is known to be at that instant: no write
         'update shared_scheduled_commands', // the job's re-arm at the next minute
         'commit',

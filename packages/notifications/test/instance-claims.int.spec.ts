@@ -6,20 +6,20 @@ import {
   type TempDirectory,
 } from '@tickler/core/testing';
 import { sql } from 'kysely';
-import { RegisterWebhook } from '../src';
-import { createNotificationsTestApp, ScriptedWebhookSender, send } from '../src/testing';
+import { RegisterSubscription } from '../src';
+import { createNotificationsTestApp, ScriptedChannel, send } from '../src/testing';
 
-// Webhook deliveries `sending` carry the instance that claimed them (ADR 0004).
+// Channel sends `sending` carry the instance that claimed them (ADR 0004).
 const T0 = Date.parse(REFERENCE_TIME);
 const MINUTE = 60_000;
 let dir: TempDirectory;
 let app: Application;
-let sender: ScriptedWebhookSender;
+let channel: ScriptedChannel;
 const others: Database[] = [];
 
 beforeEach(() => {
   dir = createTempDirectory();
-  sender = new ScriptedWebhookSender();
+  channel = new ScriptedChannel('webhook');
 });
 
 afterEach(async () => {
@@ -34,11 +34,14 @@ async function boot() {
   const booted = await createNotificationsTestApp({
     file: dir.file('app.db'),
     start: false,
-    webhookSender: sender,
+    channels: [channel],
   });
   app = booted.app;
   await app.dispatch(
-    Object.assign(new RegisterWebhook(), { recipientId: 'alice', url: 'http://127.0.0.1:9/h' }),
+    Object.assign(new RegisterSubscription(), {
+      recipientId: 'alice',
+      url: 'http://127.0.0.1:9/h',
+    }),
   );
   return booted;
 }
@@ -50,33 +53,33 @@ async function otherInstance(id: string) {
   return database.lockInstance(id, silentLogger);
 }
 
-/** The delivery becomes a claim of `instance` in flight, its lease 10 minutes ahead. */
-async function claimAs(id: string, instance: string): Promise<void> {
-  await sql`update notification_deliveries set status = 'sending', attempts = 1, lease_token = 'their-token', claimed_by = ${instance}, due_at = ${toIsoUtc(T0 + 10 * MINUTE)} where id = ${id}`.execute(
+/** The notification's send becomes a claim of `instance` in flight, its lease 10 minutes ahead. */
+async function claimAs(deliveryId: string, instance: string): Promise<void> {
+  await sql`update notification_channel_sends set status = 'sending', attempts = 1, lease_token = 'their-token', claimed_by = ${instance}, due_at = ${toIsoUtc(T0 + 10 * MINUTE)} where delivery_id = ${deliveryId}`.execute(
     app.database.kysely,
   );
 }
 
-async function row(database: Database, id: string) {
+async function row(database: Database, deliveryId: string) {
   const { rows } = await sql<{
     status: string;
     attempts: number;
     due_at: string | null;
     claimed_by: string | null;
-  }>`select status, attempts, due_at, claimed_by from notification_deliveries where id = ${id}`.execute(
+  }>`select status, attempts, due_at, claimed_by from notification_channel_sends where delivery_id = ${deliveryId}`.execute(
     database.kysely,
   );
   return rows[0];
 }
 
-describe('webhook claims and their instance', () => {
+describe('channel-send claims and their instance', () => {
   it('a dead instance’s claim is sent again at start, not at its lease expiry', async () => {
-    const { clock } = await boot();
+    const t = await boot();
     const { delivery } = await send(app, { channel: 'webhook' });
     await claimAs(delivery.id, 'gone-1');
     app.start();
-    await clock.advance(0);
-    expect(sender.sent.map((d) => d.deliveryId)).toEqual([delivery.id]);
+    await t.sendsSettled();
+    expect(channel.requests.map((r) => r.deliveryId)).toEqual([delivery.id]);
     expect(await row(app.database, delivery.id)).toEqual({
       status: 'sent',
       attempts: 2,
@@ -92,29 +95,22 @@ describe('webhook claims and their instance', () => {
     await claimAs(delivery.id, 'alive-1');
     app.start();
     await clock.advance(10 * MINUTE - 1);
-    expect(sender.sent).toEqual([]);
+    expect(channel.requests).toEqual([]);
     await clock.advance(1);
-    expect(sender.sent.map((d) => d.deliveryId)).toEqual([delivery.id]);
+    expect(channel.requests.map((r) => r.deliveryId)).toEqual([delivery.id]);
   });
 
-  it('this instance’s claims carry it, and stop ends their lease at the stop instant', async () => {
+  it('this instance’s claims carry it, and stop waits for its deadline, then ends their lease at the stop instant', async () => {
     const { clock } = await boot();
-    const { delivery } = await send(app, { channel: 'webhook' });
-    let answer: (ok: boolean) => void = () => undefined;
-    sender.outcome = () => ({ ok: true, status: 200 });
-    const send0 = sender.send.bind(sender);
-    sender.send = (d) =>
+    let answer: () => void = () => undefined;
+    channel.outcome = () =>
       new Promise((resolve) => {
-        answer = () => resolve(send0(d));
+        answer = () => resolve({ ok: true });
       });
+    const { delivery } = await send(app, { channel: 'webhook' });
     app.start();
-    const moving = clock.advance(0);
-    while (
-      sender.sent.length === 0 &&
-      (await row(app.database, delivery.id))?.status !== 'sending'
-    ) {
-      await new Promise<void>((resolve) => setImmediate(resolve));
-    }
+    await clock.advance(0);
+    expect(channel.requests).toHaveLength(1); // in flight: the queue's cycle did not wait for it
     expect(await row(app.database, delivery.id)).toMatchObject({
       status: 'sending',
       claimed_by: app.instanceId,
@@ -122,12 +118,31 @@ describe('webhook claims and their instance', () => {
     const watcher = await openTestDatabase({ file: dir.file('app.db') });
     others.push(watcher);
     await app.stop({ deadlineMs: 10 });
-    // The request is still in flight: the next look re-claims it (at-least-once) at once.
+    // Still in flight at the deadline: released, so the next look takes it over (at-least-once).
     expect(await row(watcher, delivery.id)).toMatchObject({
       status: 'sending',
+      claimed_by: app.instanceId,
       due_at: REFERENCE_TIME,
     });
-    answer(true);
-    await moving.catch(() => undefined);
+    answer(); // its late answer settles nothing: the process stopped settling
+    expect(await row(watcher, delivery.id)).toMatchObject({ status: 'sending' });
+  });
+
+  it('stop lets a send that answers within the deadline settle', async () => {
+    const { clock } = await boot();
+    let answer: () => void = () => undefined;
+    channel.outcome = () =>
+      new Promise((resolve) => {
+        answer = () => resolve({ ok: true });
+      });
+    const { delivery } = await send(app, { channel: 'webhook' });
+    app.start();
+    await clock.advance(0);
+    const watcher = await openTestDatabase({ file: dir.file('app.db') });
+    others.push(watcher);
+    const stopping = app.stop({ deadlineMs: 10_000 });
+    answer();
+    await stopping;
+    expect(await row(watcher, delivery.id)).toMatchObject({ status: 'sent', claimed_by: null });
   });
 });

@@ -6,9 +6,13 @@ import {
   type TempDirectory,
 } from '@tickler/core/testing';
 import { sql } from 'kysely';
-import { DELIVER_DUE_WAKE_UP_KEY } from '../src/context';
-import { RegisterWebhook } from '../src';
-import { createNotificationsTestApp, ScriptedWebhookSender, send } from '../src/testing';
+import {
+  CHANNEL_SENDS_WAKE_UP_KEY,
+  ChannelSendPool,
+  DELIVER_DUE_WAKE_UP_KEY,
+} from '../src/context';
+import { RegisterSubscription } from '../src';
+import { createNotificationsTestApp, ScriptedChannel, send } from '../src/testing';
 
 const at = (ms: number): string => new Date(Date.parse(REFERENCE_TIME) + ms).toISOString();
 
@@ -71,29 +75,51 @@ describe('the minutely safety net, run in its claim transaction', () => {
     expect(await statusOf(app, delivery.id)).toEqual({ status: 'sent', sent_at: REPAIRED_AT });
   });
 
-  it('hands due webhooks to the wake-up: the request is made with no transaction open', async () => {
-    const sender = new ScriptedWebhookSender();
+  it('hands due webhooks to the wake-ups: the request is made after commit, with no transaction open', async () => {
+    const channel = new ScriptedChannel('webhook');
     const booted: { app?: Application } = {};
     const openAtSend: boolean[] = [];
-    const send0 = sender.send.bind(sender);
-    sender.send = (d) => {
+    channel.outcome = () => {
       openAtSend.push(booted.app?.uow.active() !== undefined);
-      return send0(d);
+      return { ok: true };
     };
-    const { app, clock } = await boot({ webhookSender: sender });
-    booted.app = app;
-    await app.dispatch(
-      Object.assign(new RegisterWebhook(), {
+    const t = await boot({ channels: [channel] });
+    booted.app = t.app;
+    await t.app.dispatch(
+      Object.assign(new RegisterSubscription(), {
         recipientId: 'alice',
         url: 'http://127.0.0.1:9/hook',
       }),
     );
-    const { delivery } = await send(app, { channel: 'webhook', scheduledAt: at(90_000) });
-    await loseWakeUp(app);
-    await clock.advance(120_000);
-    expect(sender.sent.map((d) => d.deliveryId)).toEqual([delivery.id]);
+    const { delivery } = await send(t.app, { channel: 'webhook', scheduledAt: at(90_000) });
+    await loseWakeUp(t.app);
+    await t.clock.advance(120_000);
+    await t.sendsSettled();
+    expect(channel.requests.map((r) => r.deliveryId)).toEqual([delivery.id]);
     expect(openAtSend).toEqual([false]);
-    expect(await statusOf(app, delivery.id)).toEqual({ status: 'sent', sent_at: REPAIRED_AT });
+    expect(await statusOf(t.app, delivery.id)).toEqual({ status: 'sent', sent_at: REPAIRED_AT });
+  });
+
+  it('repairs a lost send-loop wake-up: a pending channel send goes out at the next minutely run', async () => {
+    const channel = new ScriptedChannel('webhook');
+    const { app, clock } = await boot({ channels: [channel] });
+    await app.dispatch(
+      Object.assign(new RegisterSubscription(), {
+        recipientId: 'alice',
+        url: 'http://127.0.0.1:9/h',
+      }),
+    );
+    const { delivery } = await send(app, { channel: 'webhook' });
+    await sql`delete from shared_scheduled_commands where key = ${CHANNEL_SENDS_WAKE_UP_KEY}`.execute(
+      app.database.kysely,
+    );
+    await clock.advance(60_000 - 1);
+    await app.get(ChannelSendPool).idle();
+    expect(channel.requests).toEqual([]);
+    await clock.advance(1);
+    await app.get(ChannelSendPool).idle();
+    expect(channel.requests.map((r) => r.deliveryId)).toEqual([delivery.id]);
+    expect(await statusOf(app, delivery.id)).toMatchObject({ status: 'sent' });
   });
 
   it('leaves a pending wake-up where it is while nothing is due, and runs each minute on time', async () => {

@@ -100,7 +100,7 @@ describe('notifications use cases on SQLite', () => {
     const onTime = await send(app, { scheduledAt: at(2 * HOUR + 2) });
     clock.set(at(14 * HOUR + 1)); // 12 h + 1 ms after leadZero's instant, 1 ms inside onTime's grace
     const result = await app.dispatch(new DeliverDueNotifications());
-    expect(result).toEqual({ sent: 1, missed: 4, failed: 0, retried: 0 });
+    expect(result).toEqual({ sent: 1, missed: 4, failed: 0, dispatched: 0 });
     const get = (id: string) => app.dispatch(cmd(GetNotification, { recipientId: 'alice', id }));
     expect((await get(tooLate.delivery.id)).missedReason).toBe('too-late');
     expect((await get(started.delivery.id)).missedReason).toBe('event-started');
@@ -116,7 +116,7 @@ describe('notifications use cases on SQLite', () => {
       sent: 0,
       missed: 1,
       failed: 0,
-      retried: 0,
+      dispatched: 0,
     });
     const view = await dry.app.dispatch(
       cmd(GetNotification, { recipientId: 'alice', id: d.delivery.id }),

@@ -19,7 +19,7 @@ export interface CrashLoopOptions {
  * Scenario 1: a real daemon delivering due notifications (inbox, and webhooks to a receiver on
  * 127.0.0.1) is killed with SIGKILL at random instants and restarted each time; afterwards the
  * SQLite file must show every delivery sent, inbox rows exactly once, every webhook received at
- * least once with duplicates only under the same X-Tickler-Id, and nothing lost.
+ * least once with duplicates only under the same idempotency key (webhook-id), and nothing lost.
  */
 export async function runCrashLoop(options: CrashLoopOptions): Promise<ScenarioResult> {
   const v = new Violations();
@@ -79,7 +79,7 @@ export async function runCrashLoop(options: CrashLoopOptions): Promise<ScenarioR
         'rows checked': figures.rowsChecked,
         sent: figures.byStatus.sent ?? 0,
         'inbox duplicates': figures.inboxDuplicates,
-        'webhook duplicates (same X-Tickler-Id)': figures.webhookDuplicates,
+        'webhook duplicates (same idempotency key)': figures.webhookDuplicates,
         lost: figures.lost,
         'drain after last restart (ms)': drainMs,
         seed: options.seed,

@@ -1,10 +1,10 @@
 import { sql } from 'kysely';
 import { Application, ManualClock, openSqliteDatabase, toIsoUtc } from '@tickler/core';
-import { notificationsContext } from '@tickler/notifications/context';
+import { ChannelSendPool, notificationsContext } from '@tickler/notifications/context';
 import {
-  DeliverDueNotifications,
-  type DeliverDueResult,
-  RegisterWebhook,
+  DeliverChannelSends,
+  type DeliverChannelSendsResult,
+  RegisterSubscription,
   SendNotification,
 } from '@tickler/notifications';
 import { EventRecorder } from '../support/event-recorder';
@@ -19,17 +19,23 @@ export interface LeaseFencingOptions {
 const T0 = '2026-09-10T08:30:00.000Z';
 /** Per-request timeout (real time: undici's). Long enough that only the test releases requests. */
 const TIMEOUT_MS = 60_000;
-/** The notifications context's webhook lease with batch size 1 and concurrency 1: timeout + 30 s. */
+/** A channel send's lease: its channel's timeout + 30 s. */
 const LEASE_MS = TIMEOUT_MS + 30_000;
 
-/** Waits until the receiver holds `n` requests (an event, not a schedule). */
-async function untilReceived(receiver: WebhookReceiver, n: number): Promise<void> {
-  for (let i = 0; i < 10_000 && receiver.received.length < n; i++) {
+/** Waits until `done` says so (an event on real sockets, not a schedule). */
+async function until(done: () => boolean | Promise<boolean>, what: string): Promise<void> {
+  for (let i = 0; i < 10_000; i++) {
+    if (await done()) {
+      return;
+    }
     await new Promise((resolve) => setTimeout(resolve, 2));
   }
-  if (receiver.received.length < n) {
-    throw new Error(`receiver got ${receiver.received.length} requests, expected ${n}`);
-  }
+  throw new Error(`gave up waiting for ${what}`);
+}
+
+/** Waits until the receiver holds `n` requests. */
+function untilReceived(receiver: WebhookReceiver, n: number): Promise<void> {
+  return until(() => receiver.received.length >= n, `${n} requests at the receiver`);
 }
 
 interface Row {
@@ -57,10 +63,9 @@ async function round(
     contexts: [
       notificationsContext({
         webhookTimeoutMs: TIMEOUT_MS,
-        webhookBatchSize: 1,
-        webhookConcurrency: 1,
         webhookBackoff: { baseMs: 1000 },
         webhookMaxAttempts: 5,
+        allowPrivateTargets: true,
       }),
     ],
     clock,
@@ -70,7 +75,7 @@ async function round(
   receiver.respond = () => new Promise<number>((resolve) => releases.push(resolve));
   try {
     await app.dispatch(
-      Object.assign(new RegisterWebhook(), { recipientId: 'hooked', url: receiver.url }),
+      Object.assign(new RegisterSubscription(), { recipientId: 'hooked', url: receiver.url }),
     );
     const { delivery } = await app.dispatch(
       Object.assign(new SendNotification(), {
@@ -80,23 +85,25 @@ async function round(
         message: 'm',
       }),
     );
-    const deliver = (): Promise<DeliverDueResult> => app.dispatch(new DeliverDueNotifications());
+    // The send loop claims and returns; the pool sends and settles on its own.
+    const deliver = (): Promise<DeliverChannelSendsResult> =>
+      app.dispatch(new DeliverChannelSends());
+    const pool = app.get(ChannelSendPool);
     const read = async (): Promise<Row> =>
       (
-        await sql<Row>`select status, attempts, last_error, lease_token from notification_deliveries where id = ${delivery.id}`.execute(
+        await sql<Row>`select status, attempts, last_error, lease_token from notification_channel_sends where delivery_id = ${delivery.id}`.execute(
           app.database.kysely,
         )
       ).rows[0] as Row;
 
-    // A claims the row and its request hangs at the slow receiver.
-    const runA = deliver();
+    // A claims the send and its request hangs at the slow receiver.
+    await deliver();
     await untilReceived(receiver, 1);
     const claimA = await read();
     // B runs while A's lease holds (just before expiry): no second attempt may go out.
     clock.set(toIsoUtc(Date.parse(T0) + LEASE_MS - 1));
     const b = await deliver();
-    const blockedWhileLeased =
-      receiver.received.length === 1 && b.sent + b.retried + b.failed === 0;
+    const blockedWhileLeased = receiver.received.length === 1 && b.claimed + b.failed === 0;
     if (!blockedWhileLeased) {
       problems.push(
         `a second attempt went out while the first held its lease (B: ${JSON.stringify(b)}, requests ${receiver.received.length})`,
@@ -104,7 +111,7 @@ async function round(
     }
     // The lease expires: C recovers the claim with a new fencing token and sends attempt 2.
     clock.set(toIsoUtc(Date.parse(T0) + LEASE_MS + 1));
-    const runC = deliver();
+    await deliver();
     await untilReceived(receiver, 2);
     const claimC = await read();
     if (claimC.lease_token === claimA.lease_token || claimC.status !== 'sending') {
@@ -115,13 +122,13 @@ async function round(
     let settledByC: Row;
     if (newerSettlesFirst) {
       releases[1]?.(newerOutcome);
-      await runC;
+      await until(async () => (await read()).status !== 'sending', 'the newer claim to settle');
       settledByC = await read();
       releases[0]?.(zombieOutcome);
-      await runA;
+      await pool.idle();
     } else {
       releases[0]?.(zombieOutcome);
-      await runA;
+      await until(() => pool.inFlight === 1, 'the zombie to finish');
       const afterZombie = await read();
       if (afterZombie.status !== 'sending' || afterZombie.lease_token !== claimC.lease_token) {
         problems.push(
@@ -129,7 +136,7 @@ async function round(
         );
       }
       releases[1]?.(newerOutcome);
-      await runC;
+      await pool.idle();
       settledByC = await read();
     }
     const final = await read();
@@ -138,7 +145,7 @@ async function round(
         `the zombie changed the row after the newer claim settled it: ${JSON.stringify(settledByC)} → ${JSON.stringify(final)}`,
       );
     }
-    const expectedStatus = newerOutcome < 300 ? 'sent' : 'scheduled';
+    const expectedStatus = newerOutcome < 300 ? 'sent' : 'pending';
     if (final.status !== expectedStatus || final.attempts !== 2) {
       problems.push(
         `row ended ${final.status} after ${final.attempts} attempts; the newer claim (${newerOutcome}) says ${expectedStatus} after 2`,
@@ -151,8 +158,8 @@ async function round(
         `events: ${sentEvents} sent, ${failedEvents} failed for newer=${newerOutcome}, zombie=${zombieOutcome}`,
       );
     }
-    if (new Set(receiver.received.map((r) => r.ticklerId)).size !== 1) {
-      problems.push('the two attempts did not share one X-Tickler-Id');
+    if (new Set(receiver.received.map((r) => r.sendId)).size !== 1) {
+      problems.push('the two attempts did not share one idempotency key (webhook-id)');
     }
     return { problems, requests: receiver.received.length, blockedWhileLeased };
   } finally {

@@ -1,10 +1,11 @@
 import { sql } from 'kysely';
 import { Application, ManualClock, openSqliteDatabase, toIsoUtc } from '@tickler/core';
-import { notificationsContext } from '@tickler/notifications/context';
+import { ChannelSendPool, notificationsContext } from '@tickler/notifications/context';
 import {
   CancelNotification,
+  DeliverChannelSends,
   DeliverDueNotifications,
-  RegisterWebhook,
+  RegisterSubscription,
   RescheduleNotification,
   SendNotification,
   SendNotificationNow,
@@ -73,13 +74,13 @@ export async function runRaces(options: RaceOptions): Promise<ScenarioResult> {
   const clock = new ManualClock(T0);
   const app = await Application.create({
     database: openSqliteDatabase({ file: ':memory:' }),
-    contexts: [notificationsContext({ batchSize: 50, webhookBatchSize: 16 })],
+    contexts: [notificationsContext({ batchSize: 50, allowPrivateTargets: true })],
     clock,
   });
   const recorder = new EventRecorder(app);
   try {
     await app.dispatch(
-      Object.assign(new RegisterWebhook(), { recipientId: 'hooked', url: receiver.url }),
+      Object.assign(new RegisterSubscription(), { recipientId: 'hooked', url: receiver.url }),
     );
     const rows: Row[] = [];
     await app.uow.run(async () => {
@@ -162,6 +163,15 @@ export async function runRaces(options: RaceOptions): Promise<ScenarioResult> {
     }
     await runDispatcher(); // settle whatever is still due
     await runDispatcher();
+    // The webhook rows fired into channel sends: let the send loop and its pool finish them.
+    const pool = app.get(ChannelSendPool);
+    for (let i = 0; i < 100; i++) {
+      const sends = await app.dispatch(new DeliverChannelSends());
+      await pool.idle();
+      if (sends.claimed + sends.failed === 0) {
+        break;
+      }
+    }
 
     const stored =
       await sql<StoredRow>`select id, status, due_at, sent_at, inbox_id from notification_deliveries`.execute(

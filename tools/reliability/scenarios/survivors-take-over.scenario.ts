@@ -100,7 +100,7 @@ export async function runSurvivorsTakeOver(options: SurvivorsOptions): Promise<S
         const victimId = await eventually(
           async () => {
             const { rows } = await db.query<{ claimed_by: string }>(
-              `select claimed_by from notification_deliveries where status = 'sending' and claimed_by is not null group by claimed_by order by count(*) desc limit 1`,
+              `select claimed_by from notification_channel_sends where status = 'sending' and claimed_by is not null group by claimed_by order by count(*) desc limit 1`,
             );
             return rows[0]?.claimed_by;
           },
@@ -114,7 +114,8 @@ export async function runSurvivorsTakeOver(options: SurvivorsOptions): Promise<S
         await victim.kill9();
         const killedAt = Date.now();
         const { rows: held } = await db.query<{ id: string }>(
-          `select id from notification_deliveries where status = 'sending' and claimed_by = $1`,
+          // The notifications whose sends the victim held (their delivery ids, checked below).
+          `select delivery_id as id from notification_channel_sends where status = 'sending' and claimed_by = $1`,
           [victimId],
         );
         const heldRows = await count(
@@ -205,7 +206,7 @@ export async function runSurvivorsTakeOver(options: SurvivorsOptions): Promise<S
       'target max (ms)': options.targetMs,
       lost,
       'inbox duplicates': inboxDuplicates,
-      'webhook duplicates (same X-Tickler-Id)': webhookDuplicates,
+      'webhook duplicates (same idempotency key)': webhookDuplicates,
     },
     violations: v.done(),
   };

@@ -61,6 +61,8 @@ export class DaemonProcess {
         TICKLER_DB: this.dbFile,
         TICKLER_PORT: '0',
         TICKLER_LOG_LEVEL: 'info',
+        // The scenarios' webhook receivers listen on 127.0.0.1.
+        TICKLER_ALLOW_PRIVATE_TARGETS: 'true',
         ...this.env,
       },
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -15,8 +15,8 @@ export interface DeliveryFigures {
 /**
  * Checks, directly in the SQLite file: every seeded delivery is `sent` (none lost, none left
  * live); exactly one inbox row per sent inbox delivery and none for webhooks; every webhook
- * delivery received at least once, duplicates only with the same `X-Tickler-Id` (the header
- * matching the body's id, and only ids of webhook deliveries).
+ * delivery received at least once, duplicates only with the same idempotency key (`webhook-id`
+ * = `Idempotency-Key`, one per notification, and only ids of webhook deliveries).
  */
 export function checkDeliveries(
   file: string,
@@ -24,9 +24,9 @@ export function checkDeliveries(
   received: readonly ReceivedWebhook[],
   v: Violations,
 ): DeliveryFigures {
-  const rows = queryFile<{ id: string; status: string; channel: string }>(
+  const rows = queryFile<{ id: string; status: string }>(
     file,
-    'select id, status, channel from notification_deliveries',
+    'select id, status from notification_deliveries',
   );
   const byId = new Map(rows.map((r) => [r.id, r]));
   const byStatus: Record<string, number> = {};
@@ -65,10 +65,17 @@ export function checkDeliveries(
         `webhook delivery ${id}: status ${row?.status}, received ${n} times, inbox row ${inbox.has(id)}`,
     );
   }
+  const keyOf = new Map<string, string>();
   for (const r of received) {
+    const key = keyOf.get(r.deliveryId) ?? r.sendId;
+    keyOf.set(r.deliveryId, key);
     v.check(
-      webhookIds.has(r.ticklerId) && r.bodyId === r.ticklerId,
-      () => `received a request with X-Tickler-Id ${r.ticklerId} and body id ${r.bodyId}`,
+      webhookIds.has(r.deliveryId) &&
+        r.sendId !== '' &&
+        r.sendId === key &&
+        r.idempotencyKey === key,
+      () =>
+        `received notification ${r.deliveryId} with webhook-id ${r.sendId} and Idempotency-Key ${r.idempotencyKey} (want one key per notification)`,
     );
   }
   return {
@@ -80,7 +87,7 @@ export function checkDeliveries(
   };
 }
 
-/** Live (scheduled or sending) deliveries in the file. */
+/** Live (scheduled, or sending: waiting for its channel sends) deliveries in the file. */
 export function liveCount(file: string): number {
   return (
     queryFile<{ n: number }>(

@@ -1,6 +1,6 @@
 import { Application, openSqliteDatabase } from '@tickler/core';
 import { notificationsContext } from '@tickler/notifications/context';
-import { RegisterWebhook, SendNotification } from '@tickler/notifications';
+import { RegisterSubscription, SendNotification } from '@tickler/notifications';
 
 /** What was seeded: every delivery id by channel. */
 export interface Seeded {
@@ -26,12 +26,12 @@ export async function seedDeliveries(
 ): Promise<Seeded> {
   const app = await Application.create({
     database: openSqliteDatabase({ file }),
-    contexts: [notificationsContext()],
+    contexts: [notificationsContext({ allowPrivateTargets: true })],
   });
   const seeded: Seeded = { inbox: [], webhook: [] };
   try {
     await app.dispatch(
-      Object.assign(new RegisterWebhook(), { recipientId: 'hooked', url: options.webhookUrl }),
+      Object.assign(new RegisterSubscription(), { recipientId: 'hooked', url: options.webhookUrl }),
     );
     await app.uow.run(async () => {
       for (let i = 0; i < options.count; i++) {

@@ -1,5 +1,5 @@
 import { Application, type Database } from '@tickler/core';
-import { RegisterWebhook, SendNotification, SendNotifications } from '@tickler/notifications';
+import { RegisterSubscription, SendNotification, SendNotifications } from '@tickler/notifications';
 import { notificationsContext } from '@tickler/notifications/context';
 import { type Seeded } from './seed-deliveries';
 
@@ -23,11 +23,14 @@ export interface DueBatch {
  * running (they hear of it by NOTIFY). Closes `database` afterwards.
  */
 export async function seedDueBatch(database: Database, batch: DueBatch): Promise<Seeded> {
-  const app = await Application.create({ database, contexts: [notificationsContext()] });
+  const app = await Application.create({
+    database,
+    contexts: [notificationsContext({ allowPrivateTargets: true })],
+  });
   try {
     if (batch.webhooks > 0) {
       await app.dispatch(
-        Object.assign(new RegisterWebhook(), { recipientId: 'hooked', url: batch.webhookUrl }),
+        Object.assign(new RegisterSubscription(), { recipientId: 'hooked', url: batch.webhookUrl }),
       );
     }
     const items: SendNotification[] = [];

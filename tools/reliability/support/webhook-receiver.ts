@@ -3,10 +3,12 @@ import { type AddressInfo } from 'node:net';
 
 /** One request the receiver got. */
 export interface ReceivedWebhook {
-  /** `X-Tickler-Id` header: the delivery id, the idempotency key. */
-  readonly ticklerId: string;
-  /** `id` inside the JSON body (must equal the header). */
-  readonly bodyId: string;
+  /** `id` inside the JSON body: the notification (delivery) id. */
+  readonly deliveryId: string;
+  /** `webhook-id` header (Standard Webhooks): the channel send's id, its idempotency key. */
+  readonly sendId: string;
+  /** `Idempotency-Key` header (must equal `webhook-id`). */
+  readonly idempotencyKey: string;
   readonly body: string;
 }
 
@@ -47,8 +49,9 @@ export async function startWebhookReceiver(): Promise<WebhookReceiver> {
     req.on('end', () => {
       const body = Buffer.concat(chunks).toString('utf8');
       const request = {
-        ticklerId: String(req.headers['x-tickler-id'] ?? ''),
-        bodyId: bodyIdOf(body),
+        deliveryId: bodyIdOf(body),
+        sendId: String(req.headers['webhook-id'] ?? ''),
+        idempotencyKey: String(req.headers['idempotency-key'] ?? ''),
         body,
       };
       const index = receiver.received.push(request) - 1;
@@ -72,11 +75,11 @@ export async function startWebhookReceiver(): Promise<WebhookReceiver> {
   });
 }
 
-/** Received count per `X-Tickler-Id`. */
+/** Received count per notification (delivery id). */
 export function receivedById(received: readonly ReceivedWebhook[]): Map<string, number> {
   const counts = new Map<string, number>();
   for (const r of received) {
-    counts.set(r.ticklerId, (counts.get(r.ticklerId) ?? 0) + 1);
+    counts.set(r.deliveryId, (counts.get(r.deliveryId) ?? 0) + 1);
   }
   return counts;
 }

@@ -10,6 +10,7 @@ interface RemindOptions {
   in?: string;
   url?: string;
   message?: string;
+  channels?: string;
 }
 
 /** `tickler remind <text...> --at <when> | --in <duration> [--url] [--message]` */
@@ -25,6 +26,10 @@ export function remindCommand(program: Command): void {
     .option('--in <duration>', 'how long from now: 90s, 15m, 2h, 1h30m, 2d')
     .option('--url <link>', 'a link to open from the notification')
     .option('-m, --message <text>', 'a longer message', '')
+    .option(
+      '--channels <list>',
+      'comma-separated: inbox, webhook, … (default: inbox + push + subscriptions marked default)',
+    )
     .action(async (words: string[], options: RemindOptions, command: Command) => {
       const now = new Date();
       const at = resolveWhen(options, now, false)!;
@@ -38,6 +43,9 @@ export function remindCommand(program: Command): void {
           message: options.message ?? '',
           scheduledAt: at.toISOString(),
           ...(options.url === undefined ? {} : { url: options.url }),
+          ...(options.channels === undefined
+            ? {}
+            : { channels: options.channels.split(',').map((c) => c.trim()) }),
         },
       );
       ctx.out.result(delivery, () => `Scheduled ${delivery.id}\n${notificationDetail(delivery)}`);

@@ -27,7 +27,12 @@ export function notificationDetail(n: NotificationJson): string {
     id: n.id,
     user: n.userId,
     status: n.status,
-    channel: n.channel,
+    channels:
+      n.channels.length > 0
+        ? n.channels
+            .map((c) => `${c.channel} ${c.status}${c.lastError ? ` (${c.lastError})` : ''}`)
+            .join(', ')
+        : (n.requestedChannels ?? ['default']).join(', '),
     title: n.title,
     message: n.message,
     url: n.url,

@@ -44,6 +44,8 @@ export class DaemonProcess {
         TICKLER_DB: this.dbFile,
         TICKLER_PORT: '0',
         TICKLER_LOG_LEVEL: 'info',
+        // The tests' webhook receivers listen on 127.0.0.1 (the refusal has its own test).
+        TICKLER_ALLOW_PRIVATE_TARGETS: 'true',
         ...this.env,
       },
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -90,7 +90,11 @@ async function stopInFlight(executable: string, appData: string): Promise<number
   const receiver = http.createServer(() => arrived());
   await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
   const cwd = fs.mkdtempSync(path.join(os.tmpdir(), 'tickler-cwd-'));
-  const sidecar = await SidecarProcess.start({ executable, cwd, env: desktopEnvironment(appData) });
+  const sidecar = await SidecarProcess.start({
+    executable,
+    cwd,
+    env: desktopEnvironment(appData, { TICKLER_ALLOW_PRIVATE_TARGETS: 'true' }),
+  });
   const token = fs.readFileSync(sidecar.readiness.tokenFile!, 'utf8').trim();
   const post = (route: string, body: unknown) =>
     fetch(`${sidecar.readiness.url}${route}`, {

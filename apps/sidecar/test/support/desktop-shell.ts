@@ -42,7 +42,7 @@ export function apiOf(readiness: Readiness) {
 /** One webhook request as received. */
 export interface ReceivedHook {
   readonly id: string;
-  readonly body: { title?: string };
+  readonly body: { id: string; title?: string };
 }
 
 /**
@@ -57,10 +57,9 @@ export async function holdingWebhookReceiver() {
     let body = '';
     request.on('data', (chunk: Buffer) => (body += chunk.toString()));
     request.on('end', () => {
-      received.push({
-        id: String(request.headers['x-tickler-id']),
-        body: JSON.parse(body) as ReceivedHook['body'],
-      });
+      const parsed = JSON.parse(body) as ReceivedHook['body'];
+      // The notification's id is in the body; `webhook-id` is the send's idempotency key.
+      received.push({ id: parsed.id, body: parsed });
       if (received.length === 1) {
         firstArrived(); // held: no answer
       } else {

@@ -56,6 +56,13 @@ export class ClaimRecovery {
     return freed;
   }
 
+  /** Waits (up to `deadlineMs` each) for work in flight on claims outside the queue (stop). */
+  async drain(deadlineMs: number): Promise<void> {
+    await Promise.all(
+      this.sources.map((source) => source.drain?.(deadlineMs) ?? Promise.resolve()),
+    );
+  }
+
   /** Ends the leases of everything this instance still holds (stop, after the deadline). */
   async releaseOwn(): Promise<number> {
     const released = await this.expire([this.lock.id]);

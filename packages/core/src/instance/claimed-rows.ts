@@ -16,6 +16,13 @@ export interface ClaimedRows {
    * accounting, same policies), and arranges that someone looks at once. Returns how many.
    */
   expireClaimsOf(tx: Transaction, instances: readonly string[], now: string): Promise<number>;
+  /**
+   * Optional: this instance's claims still being worked on outside any queue handler (e.g.
+   * channel sends in flight on the network). At stop, waits for them for up to `deadlineMs` of
+   * real time and then stops settling them; what is still held is then released by
+   * `expireClaimsOf` like any other claim of this instance.
+   */
+  drain?(deadlineMs: number): Promise<void>;
 }
 
 /** An injectable class implementing {@link ClaimedRows}, resolved from the container. */

@@ -228,8 +228,10 @@ export class DurableCommandQueue {
    * still held so another process (or the next start) runs it at once.
    */
   async stop(options: { deadlineMs?: number } = {}): Promise<void> {
+    const deadlineMs = options.deadlineMs ?? 10_000;
     if (!this.started) {
-      // Never started, yet a direct dispatch may have claimed rows (webhook deliveries).
+      // Never started, yet a direct dispatch may have claimed rows (channel sends in flight).
+      await this.recovery.drain(deadlineMs);
       await this.recovery.releaseOwn();
       return;
     }
@@ -239,14 +241,18 @@ export class DurableCommandQueue {
     this.watchdog.stop();
     const stopListening = this.wakeUps.close();
     await this.startup;
-    await waitForCycle(this.cycle.running, options.deadlineMs ?? 10_000);
+    const stopStarted = Date.now();
+    await waitForCycle(this.cycle.running, deadlineMs);
+    // Work the handlers started outside the queue (channel sends on the network): the rest of
+    // the deadline, then whatever is still held is released below.
+    await this.recovery.drain(Math.max(0, deadlineMs - (Date.now() - stopStarted)));
     await this.watchdog.idle();
     const tokens = [...this.runner.held];
     this.runner.held.clear();
     await releaseHeld(this.store, this.uow, this.clock, this.logger, tokens, (tx, runAt) =>
       this.wakeUps.announce(tx, runAt),
     );
-    // What this instance still holds elsewhere (webhook deliveries `sending`): recoverable now.
+    // What this instance still holds elsewhere (channel sends `sending`): recoverable now.
     await this.recovery.releaseOwn();
     await stopListening;
     this.started = false;

@@ -1,19 +1,51 @@
+import { type ChannelSendState } from '../domain/channel-send.state';
 import { type NotificationDelivery } from '../domain/notification-delivery.entity';
+import { INBOX_CHANNEL } from './channel-kinds';
+import { type ExternalChannel } from './ports/delivery-channel.port';
 import { type InboxItem } from './ports/inbox.repository';
-import { type WebhookSubscription } from './ports/subscription.repository';
+import { type ChannelSubscription } from './ports/subscription.repository';
 import {
+  type ChannelOutcomeView,
   type InboxItemView,
   type NotificationView,
   type SubscriptionView,
 } from './notification.view';
 
-/** The view of a delivery (a plain copy of its state, minus the dispatcher's bookkeeping). */
-export function toNotificationView(delivery: NotificationDelivery): NotificationView {
+/**
+ * The view of a delivery (a plain copy of its state, minus the dispatcher's bookkeeping) with
+ * its channels' outcomes: the inbox from its inbox row, then `sends` (its channel sends).
+ */
+export function toNotificationView(
+  delivery: NotificationDelivery,
+  sends: readonly ChannelSendState[] = [],
+): NotificationView {
   const s = delivery.snapshot();
+  const channels: ChannelOutcomeView[] = [];
+  if (s.inboxId !== null) {
+    channels.push({
+      channel: INBOX_CHANNEL,
+      subscriptionId: null,
+      status: 'sent',
+      attempts: 1,
+      lastError: null,
+      sentAt: s.sentAt,
+    });
+  }
+  for (const send of sends) {
+    channels.push({
+      channel: send.channel,
+      subscriptionId: send.subscriptionId,
+      status: send.status,
+      attempts: send.attempts,
+      lastError: send.lastError,
+      sentAt: send.sentAt,
+    });
+  }
   return {
     id: s.id,
     recipientId: s.recipientId,
-    channel: s.channel,
+    requestedChannels: s.channels === null ? null : [...s.channels],
+    channels,
     status: s.status,
     title: s.title,
     message: s.message,
@@ -33,6 +65,20 @@ export function toNotificationView(delivery: NotificationDelivery): Notification
   };
 }
 
+/** Views of many deliveries, each with its sends out of `sends` (one read for the page). */
+export function toNotificationViews(
+  deliveries: readonly NotificationDelivery[],
+  sends: readonly ChannelSendState[],
+): NotificationView[] {
+  const byDelivery = new Map<string, ChannelSendState[]>();
+  for (const send of sends) {
+    const list = byDelivery.get(send.deliveryId) ?? [];
+    list.push(send);
+    byDelivery.set(send.deliveryId, list);
+  }
+  return deliveries.map((d) => toNotificationView(d, byDelivery.get(d.id) ?? []));
+}
+
 /** The view of an inbox item. */
 export function toInboxItemView(item: InboxItem): InboxItemView {
   return {
@@ -47,22 +93,24 @@ export function toInboxItemView(item: InboxItem): InboxItemView {
   };
 }
 
-/** The view of a webhook subscription, without its secret. */
-export function toSubscriptionView(s: WebhookSubscription): SubscriptionView {
-  return { id: s.id, recipientId: s.recipientId, kind: s.kind, url: s.url, createdAt: s.createdAt };
-}
-
-/** The inbox row an inbox delivery produces when sent (1:1, same id). */
-export function inboxItemOf(delivery: NotificationDelivery): InboxItem {
-  const s = delivery.snapshot();
+/** The view of a subscription, without secrets: `channel` says which of its fields are public. */
+export function toSubscriptionView(
+  s: ChannelSubscription,
+  channel: ExternalChannel | undefined,
+): SubscriptionView {
   return {
-    id: s.inboxId ?? s.id,
+    id: s.id,
     recipientId: s.recipientId,
-    notificationId: s.id,
-    title: s.title,
-    message: s.message,
-    url: s.url,
-    createdAt: s.sentAt ?? s.updatedAt,
-    readAt: null,
+    kind: s.kind,
+    ...(channel ? channel.publicTarget(s.target) : {}),
+    guarantee: s.guarantee,
+    default: s.isDefault,
+    active: s.active,
+    deactivatedAt: s.deactivatedAt,
+    deactivatedReason: s.deactivatedReason,
+    pausedAt: s.pausedAt,
+    pausedReason: s.pausedReason,
+    createdAt: s.createdAt,
+    updatedAt: s.updatedAt,
   };
 }

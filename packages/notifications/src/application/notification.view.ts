@@ -1,11 +1,35 @@
 import {
+  type ChannelErrorClass,
+  type ChannelSendStatus,
+  type Guarantee,
+} from '../domain/channel-send.state';
+import {
   type Channel,
   type MissedReason,
   type NotificationStatus,
 } from '../domain/notification-status';
 
-/** Delivery status, why a row was missed, and the channel: defined by the domain, re-exported here. */
-export type { Channel, MissedReason, NotificationStatus };
+/** Statuses, reasons, channel kinds and guarantees: defined by the domain, re-exported here. */
+export type {
+  Channel,
+  ChannelErrorClass,
+  ChannelSendStatus,
+  Guarantee,
+  MissedReason,
+  NotificationStatus,
+};
+
+/** How one channel of a notification went (the inbox from its inbox row). */
+export interface ChannelOutcomeView {
+  channel: Channel;
+  /** The subscription it went to; null for the inbox. */
+  subscriptionId: string | null;
+  status: ChannelSendStatus;
+  attempts: number;
+  /** A generic error class (`unreachable`, `timeout`, `http-5xx`, …), never raw socket text. */
+  lastError: ChannelErrorClass | null;
+  sentAt: string | null;
+}
 
 /** Where an app-scheduled delivery came from. */
 export interface NotificationSourceView {
@@ -25,7 +49,10 @@ export interface NotificationView {
   id: string;
   /** The person it is for (the HTTP API calls them `userId`: see {@link HttpView}). */
   recipientId: string;
-  channel: Channel;
+  /** The channels asked for; null = the default set (inbox + default subscriptions). */
+  requestedChannels: Channel[] | null;
+  /** Each channel's outcome once it fired: the inbox, then one entry per external send. */
+  channels: ChannelOutcomeView[];
   status: NotificationStatus;
   title: string;
   message: string;
@@ -62,18 +89,33 @@ export interface InboxItemView {
   readAt: string | null;
 }
 
-/** A recipient's webhook endpoint (the secret is shown only at registration). */
+/**
+ * A recipient's target for one external channel, without secrets: the kind's public fields
+ * (webhook: `url`) beside the common ones.
+ */
 export interface SubscriptionView {
   id: string;
   recipientId: string;
-  kind: 'webhook';
-  url: string;
+  kind: Channel;
+  guarantee: Guarantee;
+  /** Part of the default set (used when a notification names no channels). */
+  default: boolean;
+  active: boolean;
+  deactivatedAt: string | null;
+  deactivatedReason: string | null;
+  /** Set when its sends kept failing: resume it with `ResumeSubscription`. */
+  pausedAt: string | null;
+  pausedReason: string | null;
   createdAt: string;
+  updatedAt: string;
+  /** Webhook: the endpoint. Other kinds add their own public fields. */
+  url?: string;
+  [publicField: string]: unknown;
 }
 
-/** Returned once, at registration: the signing secret is never shown again. */
+/** Returned once, at registration: a signing secret (webhook) is never shown again. */
 export interface NewSubscriptionView extends SubscriptionView {
-  secret: string;
+  secret?: string;
 }
 
 /** What one deliver-due run did. */
@@ -81,8 +123,8 @@ export interface DeliverDueResult {
   sent: number;
   missed: number;
   failed: number;
-  /** Attempts that failed and will be retried. */
-  retried: number;
+  /** Fired with only external channels: `sending` until their sends settle. */
+  dispatched: number;
 }
 
 /** Deliveries per status (statuses with no delivery are absent). */

@@ -1,6 +1,6 @@
 import { parseDuration } from '@tickler/core';
 import { type DuePolicy } from '../domain/delivery-policy';
-import { type RetryPolicy } from '../domain/webhook-retry-policy';
+import { type ChannelRetryPolicy } from '../domain/retry-policy';
 
 /** Options of `notificationsContext(...)`. Durations accept ms numbers or text like `12h`. */
 export interface NotificationsOptions {
@@ -12,18 +12,26 @@ export interface NotificationsOptions {
   batchSize?: number;
   /** Batches per deliver-due run before it yields and re-wakes at once. Default 20. */
   maxBatchesPerRun?: number;
-  /** Webhook attempts per delivery, the first included. Default 3. */
+  /** Webhook attempts per send, the first included. Default 3. */
   webhookMaxAttempts?: number;
   /** Webhook retry delay: first retry after `baseMs`, doubling, capped at `maxMs`. Default 30 s / 1 h. */
   webhookBackoff?: { baseMs?: number; maxMs?: number };
-  /** What a webhook claim abandoned by a dead process becomes. Default `at-least-once` (retried). */
-  webhookPolicy?: 'at-least-once' | 'at-most-once';
   /** Per-request webhook timeout in ms. Default 10 s. */
   webhookTimeoutMs?: number;
-  /** Webhook requests in flight at once. Default 8. */
-  webhookConcurrency?: number;
-  /** Webhook claims per batch (each batch's requests run outside its transaction). Default 64. */
-  webhookBatchSize?: number;
+  /** How long a rotated webhook secret still signs (both signatures are sent meanwhile). Default 24 h. */
+  webhookSecretOverlap?: number | string;
+  /** External channel requests in flight at once, all endpoints together. Default 32. */
+  sendConcurrency?: number;
+  /** External channel requests in flight at once to one endpoint (URL origin, SMTP host). Default 4. */
+  endpointConcurrency?: number;
+  /** Failed attempts in a row after which a subscription is paused (its owner resumes it). Default 10. */
+  pauseAfterFailures?: number;
+  /**
+   * Let outgoing requests reach loopback, private, link-local and other non-public addresses
+   * (`TICKLER_ALLOW_PRIVATE_TARGETS=true`): for a desktop whose local app takes webhooks, and for
+   * tests. Default false: such targets are refused at registration and at connect time.
+   */
+  allowPrivateTargets?: boolean;
 }
 
 /** Options with every default applied (bound in the container). */
@@ -31,15 +39,15 @@ export interface ResolvedNotificationsOptions {
   readonly due: DuePolicy;
   readonly batchSize: number;
   readonly maxBatchesPerRun: number;
-  readonly retry: RetryPolicy;
+  /** The webhook channel's retry policy. */
+  readonly webhookRetry: ChannelRetryPolicy;
   readonly webhookTimeoutMs: number;
-  readonly webhookConcurrency: number;
-  readonly webhookBatchSize: number;
-  /**
-   * How long a webhook claim is exclusive, in ms: long enough for a whole batch of requests
-   * to time out at the configured concurrency, plus a margin.
-   */
-  readonly webhookLeaseMs: number;
+  /** ms a rotated webhook secret keeps signing. */
+  readonly webhookSecretOverlapMs: number;
+  readonly sendConcurrency: number;
+  readonly endpointConcurrency: number;
+  readonly pauseAfterFailures: number;
+  readonly allowPrivateTargets: boolean;
 }
 
 function positiveInt(value: number | undefined, fallback: number, field: string): number {
@@ -56,9 +64,6 @@ function positiveInt(value: number | undefined, fallback: number, field: string)
 export function resolveNotificationsOptions(
   options: NotificationsOptions = {},
 ): ResolvedNotificationsOptions {
-  const webhookTimeoutMs = positiveInt(options.webhookTimeoutMs, 10_000, 'webhookTimeoutMs');
-  const webhookConcurrency = positiveInt(options.webhookConcurrency, 8, 'webhookConcurrency');
-  const webhookBatchSize = positiveInt(options.webhookBatchSize, 64, 'webhookBatchSize');
   return {
     due: {
       graceMs:
@@ -67,15 +72,19 @@ export function resolveNotificationsOptions(
     },
     batchSize: positiveInt(options.batchSize, 500, 'batchSize'),
     maxBatchesPerRun: positiveInt(options.maxBatchesPerRun, 20, 'maxBatchesPerRun'),
-    retry: {
+    webhookRetry: {
       maxAttempts: positiveInt(options.webhookMaxAttempts, 3, 'webhookMaxAttempts'),
-      backoffBaseMs: positiveInt(options.webhookBackoff?.baseMs, 30_000, 'webhookBackoff.baseMs'),
-      backoffMaxMs: positiveInt(options.webhookBackoff?.maxMs, 3_600_000, 'webhookBackoff.maxMs'),
-      onAbandoned: options.webhookPolicy === 'at-most-once' ? 'fail' : 'retry',
+      baseMs: positiveInt(options.webhookBackoff?.baseMs, 30_000, 'webhookBackoff.baseMs'),
+      maxMs: positiveInt(options.webhookBackoff?.maxMs, 3_600_000, 'webhookBackoff.maxMs'),
     },
-    webhookTimeoutMs,
-    webhookConcurrency,
-    webhookBatchSize,
-    webhookLeaseMs: webhookTimeoutMs * Math.ceil(webhookBatchSize / webhookConcurrency) + 30_000,
+    webhookTimeoutMs: positiveInt(options.webhookTimeoutMs, 10_000, 'webhookTimeoutMs'),
+    webhookSecretOverlapMs:
+      options.webhookSecretOverlap === undefined
+        ? 24 * 3_600_000
+        : parseDuration(options.webhookSecretOverlap, 'webhookSecretOverlap'),
+    sendConcurrency: positiveInt(options.sendConcurrency, 32, 'sendConcurrency'),
+    endpointConcurrency: positiveInt(options.endpointConcurrency, 4, 'endpointConcurrency'),
+    pauseAfterFailures: positiveInt(options.pauseAfterFailures, 10, 'pauseAfterFailures'),
+    allowPrivateTargets: options.allowPrivateTargets === true,
   };
 }

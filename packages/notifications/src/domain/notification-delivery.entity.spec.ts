@@ -1,23 +1,17 @@
 import { NotificationDelivery, type NewNotificationDelivery } from './notification-delivery.entity';
 import { type DuePolicy } from './delivery-policy';
-import { type RetryPolicy } from './webhook-retry-policy';
 
 const NOW = '2026-09-10T08:30:00.000Z';
 const at = (ms: number): string => new Date(Date.parse(NOW) + ms).toISOString();
 const LIVE: DuePolicy = { graceMs: 12 * 3_600_000, dryRun: false };
-const RETRY: RetryPolicy = {
-  maxAttempts: 3,
-  backoffBaseMs: 1000,
-  backoffMaxMs: 10_000,
-  onAbandoned: 'retry',
-};
+const INBOX = { inbox: true, external: 0 };
 
 function create(
   props: Partial<NewNotificationDelivery> = {},
   policy: DuePolicy = LIVE,
 ): NotificationDelivery {
   return NotificationDelivery.create(
-    { recipientId: 'alice', channel: 'inbox', title: 't', message: 'm', ...props },
+    { recipientId: 'alice', title: 't', message: 'm', ...props },
     NOW,
     'd1',
     policy,
@@ -51,8 +45,16 @@ describe('NotificationDelivery.create', () => {
     expect(d.pullEvents().map((e) => e.type)).toEqual(['notifications.scheduled']);
   });
 
-  it('sends an immediate inbox delivery at once with inbox id = delivery id', () => {
+  it('leaves an immediate delivery scheduled and due now, with no event, for its caller to fire', () => {
     const d = create();
+    expect(d.snapshot()).toMatchObject({ status: 'scheduled', dueAt: NOW, scheduledAt: null });
+    expect(d.isDue(NOW)).toBe(true);
+    expect(d.pullEvents()).toEqual([]);
+  });
+
+  it('sends a fired inbox delivery at once with inbox id = delivery id', () => {
+    const d = create();
+    d.fire(NOW, INBOX);
     expect(d.snapshot()).toMatchObject({
       status: 'sent',
       sentAt: NOW,
@@ -64,31 +66,24 @@ describe('NotificationDelivery.create', () => {
     expect(event).toMatchObject({
       type: 'notifications.sent',
       eventId: 'd1:sent',
-      payload: { deliveryId: 'd1', inboxId: 'd1' },
+      payload: { deliveryId: 'd1', inboxId: 'd1', channel: 'inbox' },
     });
   });
 
-  it('treats a send instant of exactly now as immediate', () => {
-    expect(create({ scheduledAt: NOW }).status).toBe('sent');
-  });
-
-  it('queues an immediate webhook due now instead of sending inside the request', () => {
-    const d = create({ channel: 'webhook' });
-    expect(d.snapshot()).toMatchObject({ status: 'scheduled', scheduledAt: NOW, dueAt: NOW });
-  });
-
-  it('sends a past instant at once (an explicit request is not a late dispatcher)', () => {
+  it('treats a send instant of exactly now, or a past one, as immediate', () => {
+    expect(create({ scheduledAt: NOW }).isDue(NOW)).toBe(true);
+    // An explicit request is not a late dispatcher: no grace window on the immediate path.
     expect(create({ scheduledAt: at(-13 * 3_600_000) }).snapshot()).toMatchObject({
-      status: 'sent',
-      sentAt: NOW,
-    });
-    expect(
-      create({ scheduledAt: at(-13 * 3_600_000), channel: 'webhook' }).snapshot(),
-    ).toMatchObject({
       status: 'scheduled',
-      scheduledAt: NOW,
       dueAt: NOW,
     });
+  });
+
+  it('keeps a fired delivery with only external targets sending, with no event yet', () => {
+    const d = create({ channels: ['webhook'] });
+    d.fire(NOW, { inbox: false, external: 2 });
+    expect(d.snapshot()).toMatchObject({ status: 'sending', dueAt: null, inboxId: null });
+    expect(d.pullEvents()).toEqual([]);
   });
 
   it('still honours the event window and dry-run on the immediate path', () => {
@@ -123,15 +118,17 @@ describe('NotificationDelivery verbs', () => {
     expect(d.pullEvents().map((e) => e.type)).toEqual(['notifications.canceled']);
     expect(codeOf(() => d.reschedule({ title: 'x' }, at(3)))).toBe('NOTIFICATIONS.NOT_SCHEDULED');
     const sent = create();
+    sent.fire(NOW, INBOX);
     expect(codeOf(() => sent.cancel(at(1)))).toBe('NOTIFICATIONS.ALREADY_SENT');
-    expect(codeOf(() => sent.markSent(at(1), 'd1'))).toBe('NOTIFICATIONS.ALREADY_SENT');
+    expect(codeOf(() => sent.fire(at(1), INBOX))).toBe('NOTIFICATIONS.ALREADY_SENT');
   });
 
-  it('reschedules content and instant, moving dueAt', () => {
+  it('reschedules content, channels and instant, moving dueAt', () => {
     const d = scheduled();
-    d.reschedule({ title: 'new', scheduledAt: at(5_000) }, at(1));
+    d.reschedule({ title: 'new', scheduledAt: at(5_000), channels: ['webhook'] }, at(1));
     expect(d.snapshot()).toMatchObject({
       title: 'new',
+      channels: ['webhook'],
       scheduledAt: at(5_000),
       dueAt: at(5_000),
       status: 'scheduled',
@@ -149,83 +146,5 @@ describe('NotificationDelivery verbs', () => {
         payload: expect.objectContaining({ reason: 'too-late' }) as unknown,
       }),
     ]);
-  });
-
-  it('claims a webhook with a lease, retries after backoff, and fails when the budget is spent', () => {
-    const d = scheduled({ channel: 'webhook' });
-    d.claimForSending(at(1), at(100_000), 'tok');
-    expect(d.snapshot()).toMatchObject({
-      status: 'sending',
-      attempts: 1,
-      dueAt: at(100_000),
-      leaseToken: 'tok',
-    });
-    d.recordFailedAttempt(at(2), 'HTTP 500', RETRY);
-    expect(d.snapshot()).toMatchObject({
-      status: 'scheduled',
-      dueAt: at(1_002),
-      lastError: 'HTTP 500',
-      leaseToken: null,
-    });
-    d.claimForSending(at(1_002), at(100_000), 'tok2');
-    d.recordFailedAttempt(at(1_003), 'HTTP 500', RETRY);
-    expect(d.dueAt).toBe(at(3_003));
-    d.claimForSending(at(3_003), at(100_000), 'tok3');
-    d.recordFailedAttempt(at(3_004), 'HTTP 502', RETRY);
-    expect(d.snapshot()).toMatchObject({
-      status: 'failed',
-      attempts: 3,
-      lastError: 'HTTP 502',
-      dueAt: null,
-    });
-    const events = d.pullEvents();
-    expect(events.map((e) => e.type)).toEqual([
-      'notifications.attempt-failed',
-      'notifications.attempt-failed',
-      'notifications.failed',
-    ]);
-    expect(events[0]).toMatchObject({
-      eventId: 'd1:attempt-failed:1',
-      payload: { attempt: 1, error: 'HTTP 500', retryAt: at(1_002) },
-    });
-  });
-
-  it('sends a claimed webhook without an inbox row', () => {
-    const d = scheduled({ channel: 'webhook' });
-    d.claimForSending(at(1), at(100_000), 'tok');
-    d.markSent(at(2), null);
-    expect(d.snapshot()).toMatchObject({
-      status: 'sent',
-      attempts: 1,
-      inboxId: null,
-      leaseToken: null,
-      dueAt: null,
-    });
-  });
-
-  it('recovers an abandoned claim per policy: retry (at-least-once) or fail (at-most-once)', () => {
-    const retry = scheduled({ channel: 'webhook' });
-    retry.claimForSending(at(1), at(10), 'dead');
-    retry.recoverAbandonedClaim(at(20), at(100), 'new', RETRY);
-    expect(retry.snapshot()).toMatchObject({ status: 'sending', attempts: 2, leaseToken: 'new' });
-
-    const fail = scheduled({ channel: 'webhook' });
-    fail.claimForSending(at(1), at(10), 'dead');
-    fail.recoverAbandonedClaim(at(20), at(100), 'new', { ...RETRY, onAbandoned: 'fail' });
-    expect(fail.snapshot()).toMatchObject({
-      status: 'failed',
-      lastError: expect.stringContaining('abandoned') as string,
-    });
-  });
-
-  it('fails rather than "misses" a row that was already tried', () => {
-    const d = scheduled({ channel: 'webhook' });
-    d.claimForSending(at(1), at(10), 'tok');
-    d.recordFailedAttempt(at(2), 'HTTP 500', RETRY);
-    d.markMissed(at(3), 'too-late');
-    expect(d.snapshot()).toMatchObject({
-      status: 'failed',
-      lastError: 'HTTP 500; not retried: too-late',
-    });
   });
 });

@@ -1,10 +1,7 @@
-// Over 300 lines: one aggregate's verbs and their lease bookkeeping (state, events and the
-// transition table already live in their own files).
-import { AggregateRoot, msOf, toIsoUtc } from '@tickler/core/domain';
+import { AggregateRoot } from '@tickler/core/domain';
 import { decideDue, type DueDecision, type DuePolicy } from './delivery-policy';
 import { type CancelReason } from './notification-canceled.event';
 import {
-  attemptFailedEvent,
   canceledEvent,
   failedEvent,
   missedEvent,
@@ -19,7 +16,6 @@ import {
 } from './notification-delivery.state';
 import { type Channel, type MissedReason, type NotificationStatus } from './notification-status';
 import { type DeliveryVerb, INITIAL_STATUS, nextStatus } from './notification-transitions';
-import { retryDelayMs, type RetryPolicy } from './webhook-retry-policy';
 
 export type {
   DeliveryChanges,
@@ -30,10 +26,21 @@ export type {
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 
+/** What firing found for a notification: whether its set has the inbox, and how many external targets. */
+export interface FiringTargets {
+  readonly inbox: boolean;
+  readonly external: number;
+}
+
+/** Why a notification that fired reached nobody: no channel of its set had a target. */
+export const NO_TARGET = 'no-target';
+
 /**
- * One notification for one recipient over one channel, and its own delivery ledger. Verbs
- * check the transition table and record one past-tense event each. Instants (`now`) come in
- * as ISO UTC text from the caller's clock; the aggregate never reads a clock or makes ids.
+ * One notification for one recipient, over the channels it names (or the default set), and its
+ * own ledger. Verbs check the transition table and record one past-tense event each. Instants
+ * (`now`) come in as ISO UTC text from the caller's clock; the aggregate never reads a clock or
+ * makes ids. Its channels' sends are `ChannelSend` aggregates; it learns their outcome through
+ * `channelSucceeded` / `channelsFailed`.
  */
 export class NotificationDelivery extends AggregateRoot {
   private constructor(private readonly s: Mutable<NotificationDeliveryState>) {
@@ -42,14 +49,13 @@ export class NotificationDelivery extends AggregateRoot {
 
   /**
    * A new delivery. A `scheduledAt` after `now` queues it (`scheduled`, event
-   * `NotificationScheduled`). Otherwise it takes the immediate path: an inbox delivery is
-   * `sent` at once with inbox id = `id`; a webhook is queued due `now` (meant for `now`),
-   * because its HTTP request never runs inside the caller's request or transaction.
+   * `NotificationScheduled`). Otherwise it takes the immediate path: settled `missed` when the
+   * event window or dry-run says so, else left `scheduled` and due `now` for the caller to
+   * {@link fire} in the same transaction (no event yet: firing raises the settling one).
    *
    * The grace window does not apply to the immediate path: it exists for a dispatcher that
    * woke late, not for a caller who explicitly asks for a send now (SPEC: absent or past →
-   * immediate). The event window and dry-run still apply — a reminder for an event that is
-   * already over is `missed`, never sent.
+   * immediate). The event window and dry-run still apply.
    */
   static create(
     props: NewNotificationDelivery,
@@ -62,11 +68,11 @@ export class NotificationDelivery extends AggregateRoot {
     const delivery = new NotificationDelivery({
       id,
       recipientId: props.recipientId,
-      channel: props.channel,
+      channels: props.channels ?? null,
       title: props.title,
       message: props.message,
       url: props.url ?? null,
-      scheduledAt: future || props.channel === 'inbox' ? scheduledAt : now,
+      scheduledAt,
       status: INITIAL_STATUS,
       attempts: 0,
       lastError: null,
@@ -80,31 +86,21 @@ export class NotificationDelivery extends AggregateRoot {
       createdAt: now,
       updatedAt: now,
       dueAt: future ? scheduledAt : now,
-      leaseToken: null,
-      claimedBy: null,
     });
-    const immediate: DuePolicy = { ...policy, graceMs: Number.POSITIVE_INFINITY };
-    if (future || props.channel === 'webhook') {
-      const decision = future ? ({ kind: 'deliver' } as const) : delivery.decideDue(now, immediate);
-      if (decision.kind === 'skip') {
-        delivery.markMissed(now, decision.reason);
-      } else {
-        delivery.record(scheduledEvent(delivery.s, now));
-      }
+    if (future) {
+      delivery.record(scheduledEvent(delivery.s, now));
       return delivery;
     }
-    const decision = delivery.decideDue(now, immediate);
+    const decision = delivery.decideDue(now, { ...policy, graceMs: Number.POSITIVE_INFINITY });
     if (decision.kind === 'skip') {
       delivery.markMissed(now, decision.reason);
-    } else {
-      delivery.markSent(now, id);
     }
     return delivery;
   }
 
   /** A delivery loaded from storage; records nothing. */
   static rehydrate(state: NotificationDeliveryState): NotificationDelivery {
-    return new NotificationDelivery({ ...state });
+    return new NotificationDelivery({ ...state, channels: state.channels ?? null });
   }
 
   get id(): string {
@@ -113,8 +109,9 @@ export class NotificationDelivery extends AggregateRoot {
   get recipientId(): string {
     return this.s.recipientId;
   }
-  get channel(): Channel {
-    return this.s.channel;
+  /** The channels asked for; null = the default set. */
+  get channels(): readonly Channel[] | null {
+    return this.s.channels;
   }
   get status(): NotificationStatus {
     return this.s.status;
@@ -125,8 +122,10 @@ export class NotificationDelivery extends AggregateRoot {
   get dueAt(): string | null {
     return this.s.dueAt;
   }
-  get leaseToken(): string | null {
-    return this.s.leaseToken;
+
+  /** True while it is `scheduled` and due at or before `now`: the caller fires it now. */
+  isDue(now: string): boolean {
+    return this.s.status === 'scheduled' && this.s.dueAt !== null && this.s.dueAt <= now;
   }
 
   /** A read-only snapshot (for mappers and views). */
@@ -139,31 +138,51 @@ export class NotificationDelivery extends AggregateRoot {
     return decideDue(this.s, now, policy);
   }
 
-  /** Delivered: the inbox row `inboxId` exists (inbox) or the endpoint accepted it (webhook, null). */
-  markSent(now: string, inboxId: string | null): void {
-    this.apply('send');
-    if (this.s.channel === 'inbox') {
-      this.s.attempts += 1;
+  /**
+   * It goes out now, to what firing found: with the inbox in its set it is `sent` at once (the
+   * inbox row commits with it, inbox id = delivery id); with only external targets it is
+   * `sending` until their sends settle; with no target at all it is `failed` (`no-target`).
+   */
+  fire(now: string, targets: FiringTargets): void {
+    // Only a scheduled delivery fires (a sent one is refused as already sent).
+    nextStatus('dispatch', this.s.id, this.s.status);
+    if (targets.inbox) {
+      this.markSent(now, 'inbox', this.s.id);
+    } else if (targets.external > 0) {
+      this.apply('dispatch');
+      this.s.dueAt = null;
+      this.s.updatedAt = now;
+    } else {
+      this.markFailed(now, NO_TARGET);
     }
-    this.s.sentAt = now;
-    this.s.inboxId = inboxId;
-    this.settle(now);
-    this.record(sentEvent(this.s, now));
   }
 
   /**
-   * Settled without being sent, by design. A row that was already tried (a webhook waiting to
-   * retry) becomes `failed` instead: "we never tried" and "we tried and gave up" want
-   * different follow-ups.
+   * One external channel reached the recipient. The first one makes a `sending` notification
+   * `sent`; returns false (nothing changes) when it was already settled.
    */
-  markMissed(now: string, reason: MissedReason): void {
-    if (this.s.attempts > 0) {
-      this.markFailed(
-        now,
-        `${this.s.lastError ?? 'earlier attempt failed'}; not retried: ${reason}`,
-      );
-      return;
+  channelSucceeded(now: string, channel: Channel): boolean {
+    if (this.s.status !== 'sending') {
+      return false;
     }
+    this.markSent(now, channel, null);
+    return true;
+  }
+
+  /**
+   * Every external channel of a `sending` notification failed: it is `failed` with the last
+   * channel's error class. Returns false when it was already settled.
+   */
+  channelsFailed(now: string, lastError: string): boolean {
+    if (this.s.status !== 'sending') {
+      return false;
+    }
+    this.markFailed(now, lastError);
+    return true;
+  }
+
+  /** Settled without being sent, by design (too late, event started, expired, dry-run). */
+  markMissed(now: string, reason: MissedReason): void {
     this.apply('miss');
     this.s.missedReason = reason;
     this.settle(now);
@@ -184,7 +203,7 @@ export class NotificationDelivery extends AggregateRoot {
     return true;
   }
 
-  /** Edits content and/or the send instant while still scheduled; a new instant moves `dueAt`. */
+  /** Edits content, channels and/or the send instant while still scheduled; a new instant moves `dueAt`. */
   reschedule(changes: DeliveryChanges, now: string): void {
     this.apply('edit');
     if (changes.title !== undefined) {
@@ -195,6 +214,9 @@ export class NotificationDelivery extends AggregateRoot {
     }
     if (changes.url !== undefined) {
       this.s.url = changes.url;
+    }
+    if (changes.channels !== undefined) {
+      this.s.channels = changes.channels;
     }
     if (changes.scheduledAt !== undefined) {
       this.s.scheduledAt = changes.scheduledAt;
@@ -210,72 +232,6 @@ export class NotificationDelivery extends AggregateRoot {
     this.record(rescheduledEvent(this.s, now));
   }
 
-  /**
-   * Send-now for a channel that cannot send inside the request (webhook): brings the row due
-   * `now`, bypassing the time guards (the user asked for it now). The send instant moved, so it
-   * is announced as a reschedule.
-   */
-  expedite(now: string): void {
-    this.apply('expedite');
-    this.s.scheduledAt = now;
-    this.s.dueAt = now;
-    this.s.updatedAt = now;
-    this.record(rescheduledEvent(this.s, now));
-  }
-
-  /** Leases it to one dispatcher for a request until `leaseUntil`, held by instance `holder`. */
-  claimForSending(now: string, leaseUntil: string, token: string, holder?: string): void {
-    this.apply('claim');
-    this.lease(now, leaseUntil, token, holder);
-  }
-
-  /**
-   * An attempt failed with `error`: back to `scheduled`, due after the backoff, or `failed`
-   * once the retry budget is spent.
-   */
-  recordFailedAttempt(now: string, error: string, policy: RetryPolicy): void {
-    if (this.s.attempts >= policy.maxAttempts) {
-      this.markFailed(now, error);
-      return;
-    }
-    this.apply('retry');
-    this.s.lastError = error;
-    this.endLease();
-    this.s.dueAt = toIsoUtc(msOf(now) + retryDelayMs(policy, this.s.attempts));
-    this.s.updatedAt = now;
-    this.record(attemptFailedEvent(this.s, now));
-  }
-
-  /**
-   * The dispatcher found this `sending` row with its lease expired: its process died with the
-   * request in flight. Per policy the claim is taken over by `holder` (at-least-once; a spent
-   * budget fails) or the delivery fails (at-most-once).
-   */
-  recoverAbandonedClaim(
-    now: string,
-    leaseUntil: string,
-    token: string,
-    policy: RetryPolicy,
-    holder?: string,
-  ): void {
-    this.apply('recover');
-    if (policy.onAbandoned === 'fail') {
-      this.markFailed(
-        now,
-        `abandoned: the process delivering attempt ${this.s.attempts} died before settling it (at-most-once)`,
-      );
-      return;
-    }
-    if (this.s.attempts >= policy.maxAttempts) {
-      this.markFailed(
-        now,
-        `abandoned: attempt ${this.s.attempts} of ${policy.maxAttempts} never settled`,
-      );
-      return;
-    }
-    this.lease(now, leaseUntil, token, holder);
-  }
-
   /** Gave up: terminal `failed` with the reason kept in `lastError`. */
   markFailed(now: string, error: string): void {
     this.apply('fail');
@@ -284,25 +240,22 @@ export class NotificationDelivery extends AggregateRoot {
     this.record(failedEvent(this.s, now));
   }
 
-  /** One more attempt, leased until `leaseUntil` under `token` (the fence of its settlement). */
-  private lease(now: string, leaseUntil: string, token: string, holder?: string): void {
-    this.s.attempts += 1;
-    this.s.dueAt = leaseUntil;
-    this.s.leaseToken = token;
-    this.s.claimedBy = holder ?? null; // unknown: only the lease can free it
-    this.s.updatedAt = now;
+  /** Delivered over `channel`: the inbox row `inboxId` exists, or an external channel accepted it. */
+  private markSent(now: string, channel: Channel, inboxId: string | null): void {
+    this.apply('send');
+    if (inboxId !== null) {
+      this.s.attempts += 1;
+    }
+    this.s.sentAt = now;
+    this.s.inboxId = inboxId;
+    this.settle(now);
+    this.record(sentEvent(this.s, channel, now));
   }
 
-  /** Leaves the dispatcher's view: no due instant, no lease. */
+  /** Leaves the dispatcher's view. */
   private settle(now: string): void {
     this.s.dueAt = null;
-    this.endLease();
     this.s.updatedAt = now;
-  }
-
-  private endLease(): void {
-    this.s.leaseToken = null;
-    this.s.claimedBy = null;
   }
 
   /** Moves to the status the transition table gives `verb`, or throws its typed refusal. */

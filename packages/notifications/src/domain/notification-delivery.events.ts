@@ -1,5 +1,4 @@
 import { type CancelReason, NotificationCanceled } from './notification-canceled.event';
-import { NotificationAttemptFailed } from './notification-attempt-failed.event';
 import { type NotificationDeliveryState } from './notification-delivery.state';
 import { NotificationFailed } from './notification-failed.event';
 import { NotificationMissed } from './notification-missed.event';
@@ -17,7 +16,7 @@ export function scheduledEvent(s: NotificationDeliveryState, now: string): Notif
     {
       deliveryId: s.id,
       recipientId: s.recipientId,
-      channel: s.channel,
+      channels: s.channels,
       scheduledAt: s.scheduledAt,
       dueAt: s.dueAt ?? s.createdAt,
     },
@@ -25,14 +24,18 @@ export function scheduledEvent(s: NotificationDeliveryState, now: string): Notif
   );
 }
 
-/** The delivery reached its recipient. */
-export function sentEvent(s: NotificationDeliveryState, now: string): NotificationSentEvent {
+/** The delivery reached its recipient, over `channel`. */
+export function sentEvent(
+  s: NotificationDeliveryState,
+  channel: string,
+  now: string,
+): NotificationSentEvent {
   return NotificationSentEvent.create(
     {
       deliveryId: s.id,
       inboxId: s.inboxId,
       recipientId: s.recipientId,
-      channel: s.channel,
+      channel,
       title: s.title,
       message: s.message,
       url: s.url,
@@ -77,23 +80,6 @@ export function rescheduledEvent(
       title: s.title,
       message: s.message,
       url: s.url,
-    },
-    now,
-  );
-}
-
-/** An attempt failed with `lastError` and the next one falls due at `dueAt`. */
-export function attemptFailedEvent(
-  s: NotificationDeliveryState,
-  now: string,
-): NotificationAttemptFailed {
-  return NotificationAttemptFailed.create(
-    {
-      deliveryId: s.id,
-      recipientId: s.recipientId,
-      attempt: s.attempts,
-      error: s.lastError ?? '',
-      retryAt: s.dueAt ?? now,
     },
     now,
   );

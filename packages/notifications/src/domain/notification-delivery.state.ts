@@ -17,14 +17,15 @@ export interface NotificationSource {
 export interface NotificationDeliveryState {
   readonly id: string;
   readonly recipientId: string;
-  readonly channel: Channel;
+  /** The channels asked for; null = the default set, resolved when it fires. */
+  readonly channels: readonly Channel[] | null;
   readonly title: string;
   readonly message: string;
   readonly url: string | null;
   /** Requested send instant; null for an immediate send. */
   readonly scheduledAt: string | null;
   readonly status: NotificationStatus;
-  /** Delivery attempts so far (an inbox send is one; each webhook claim is one). */
+  /** 1 once the inbox row is written; external attempts are counted per channel send. */
   readonly attempts: number;
   readonly lastError: string | null;
   readonly sentAt: string | null;
@@ -39,25 +40,17 @@ export interface NotificationDeliveryState {
   readonly createdAt: string;
   readonly updatedAt: string;
   /**
-   * Next instant the dispatcher must look at this row: the send instant while `scheduled`,
-   * the retry instant after a failed attempt, the lease expiry while `sending`; null once
-   * settled. Bookkeeping only: no send/skip decision ever reads it.
+   * When the dispatcher must fire it: the send instant while `scheduled` (now for an immediate
+   * send awaiting its firing); null otherwise. Bookkeeping only: no send/skip decision reads it.
    */
   readonly dueAt: string | null;
-  /** Fencing token of the current claim while `sending`. */
-  readonly leaseToken: string | null;
-  /**
-   * The instance (process) holding the claim while `sending`: once it no longer holds its
-   * instance lock the claim is recoverable at once, not at lease expiry. Null otherwise, or
-   * when the claimer is unknown (the lease alone decides).
-   */
-  readonly claimedBy: string | null;
 }
 
 /** What a caller provides to create a delivery (instants already normalised to ISO UTC). */
 export interface NewNotificationDelivery {
   readonly recipientId: string;
-  readonly channel: Channel;
+  /** The channels asked for; null or absent = the default set. */
+  readonly channels?: readonly Channel[] | null;
   readonly title: string;
   readonly message: string;
   readonly url?: string | null;
@@ -74,6 +67,8 @@ export interface DeliveryChanges {
   readonly message?: string;
   readonly url?: string | null;
   readonly scheduledAt?: string;
+  /** The channels asked for; null = the default set. */
+  readonly channels?: readonly Channel[] | null;
   /** Event window (ISO UTC); null clears it. */
   readonly eventAt?: string | null;
   readonly expiresAt?: string | null;

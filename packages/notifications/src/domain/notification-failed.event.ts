@@ -8,7 +8,7 @@ export type NotificationFailedPayload = {
   readonly lastError: string;
 };
 
-/** Delivery was tried and gave up (retry budget spent, abandoned at-most-once claim, no endpoint). */
+/** Delivery gave up: every external channel failed, or it had no target at all (`no-target`). */
 export type NotificationFailed = DomainEvent<NotificationFailedPayload> & {
   readonly type: 'notifications.failed';
 };

@@ -1,18 +1,18 @@
 import { type DomainEvent } from '@tickler/core/domain';
-import { type Channel } from './notification-status';
 
 /** What {@link NotificationScheduled} carries. */
 export type NotificationScheduledPayload = {
   readonly deliveryId: string;
   readonly recipientId: string;
-  readonly channel: Channel;
+  /** The channels asked for; null = the default set (inbox + default subscriptions). */
+  readonly channels: readonly string[] | null;
   /** Requested send instant (ISO UTC); null when queued for immediate dispatch. */
   readonly scheduledAt: string | null;
   /** When the dispatcher will look at it (ISO UTC). */
   readonly dueAt: string;
 };
 
-/** A delivery entered the queue: a future send instant, or a webhook awaiting dispatch. */
+/** A delivery entered the queue: a future send instant. */
 export type NotificationScheduled = DomainEvent<NotificationScheduledPayload> & {
   readonly type: 'notifications.scheduled';
 };

@@ -4,9 +4,10 @@ import { type Channel } from './notification-status';
 /** What {@link NotificationSentEvent} carries: the content as delivered and when. */
 export type NotificationSentPayload = {
   readonly deliveryId: string;
-  /** The inbox row it produced (inbox channel), null for webhooks. */
+  /** The inbox row it produced (inbox channel), null when an external channel sent it. */
   readonly inboxId: string | null;
   readonly recipientId: string;
+  /** The channel that made it sent: `inbox`, or the first external channel that succeeded. */
   readonly channel: Channel;
   readonly title: string;
   readonly message: string;

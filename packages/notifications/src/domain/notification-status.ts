@@ -1,7 +1,8 @@
 /**
- * Life of a delivery. `sending` is the claim state of external channels (webhook): the row is
- * leased to one dispatcher while its HTTP request is in flight. Which verb moves a delivery from
- * one status to another, and which event it raises, is `notification-transitions.ts`.
+ * Life of a delivery. `sending`: it fired with only external channels (webhook, push, email)
+ * and none has succeeded yet; the first that does makes it `sent`, all of them failing makes it
+ * `failed`. Which verb moves a delivery from one status to another, and which event it raises,
+ * is `notification-transitions.ts`.
  */
 export type NotificationStatus =
   'scheduled' | 'sending' | 'sent' | 'canceled' | 'missed' | 'failed';
@@ -19,8 +20,8 @@ export const NOTIFICATION_STATUSES: readonly NotificationStatus[] = [
 /** Why a due delivery was settled without being sent. */
 export type MissedReason = 'too-late' | 'event-started' | 'expired' | 'dry-run';
 
-/** How a delivery reaches its recipient. */
-export type Channel = 'inbox' | 'webhook';
-
-/** Statuses the dispatcher still has to look at (the partial index covers exactly these). */
-export const LIVE_STATUSES: readonly NotificationStatus[] = ['scheduled', 'sending'];
+/**
+ * How a delivery reaches its recipient: a channel kind's name (`inbox`, `webhook`, …; the
+ * registered names are `CHANNEL_KINDS`).
+ */
+export type Channel = string;

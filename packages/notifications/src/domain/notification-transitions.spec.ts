@@ -8,30 +8,22 @@ import {
   isSettled,
   TRANSITIONS,
 } from './notification-transitions';
-import { type RetryPolicy } from './webhook-retry-policy';
 
 const NOW = '2026-09-10T08:30:00.000Z';
 const LATER = '2026-09-10T08:31:00.000Z';
-/** Budget left and take-over on abandon: every verb takes its ordinary path, not a fallback. */
-const RETRY: RetryPolicy = {
-  maxAttempts: 5,
-  backoffBaseMs: 1000,
-  backoffMaxMs: 10_000,
-  onAbandoned: 'retry',
-};
 
-/** A webhook delivery in `status` (one attempt made, so `sending` rows hold a lease). */
+/** A delivery in `status` (a `sending` one fired with only external channels). */
 function inStatus(status: NotificationStatus): NotificationDelivery {
   const state: NotificationDeliveryState = {
     id: 'd1',
     recipientId: 'alice',
-    channel: 'webhook',
+    channels: ['webhook'],
     title: 't',
     message: 'm',
     url: null,
     scheduledAt: NOW,
     status,
-    attempts: status === 'sending' ? 1 : 0,
+    attempts: 0,
     lastError: null,
     sentAt: null,
     inboxId: null,
@@ -42,23 +34,22 @@ function inStatus(status: NotificationStatus): NotificationDelivery {
     missedReason: null,
     createdAt: NOW,
     updatedAt: NOW,
-    dueAt: status === 'scheduled' || status === 'sending' ? NOW : null,
-    leaseToken: status === 'sending' ? 'tok' : null,
-    claimedBy: status === 'sending' ? 'instance-1' : null,
+    dueAt: status === 'scheduled' ? NOW : null,
   };
   return NotificationDelivery.rehydrate(state);
 }
 
 /** Each verb called the way its callers call it. */
 const CALL: Record<DeliveryVerb, (d: NotificationDelivery) => void> = {
-  send: (d) => d.markSent(LATER, null),
+  // From scheduled, firing with the inbox; from sending, the first external success.
+  send: (d) =>
+    d.status === 'sending'
+      ? d.channelSucceeded(LATER, 'webhook') || d.fire(LATER, { inbox: true, external: 0 })
+      : d.fire(LATER, { inbox: true, external: 0 }),
   miss: (d) => d.markMissed(LATER, 'too-late'),
   cancel: (d) => d.cancel(LATER),
   edit: (d) => d.reschedule({ title: 'new' }, LATER),
-  expedite: (d) => d.expedite(LATER),
-  claim: (d) => d.claimForSending(LATER, '2026-09-10T08:32:00.000Z', 'tok2'),
-  retry: (d) => d.recordFailedAttempt(LATER, 'HTTP 500', RETRY),
-  recover: (d) => d.recoverAbandonedClaim(LATER, '2026-09-10T08:32:00.000Z', 'tok2', RETRY),
+  dispatch: (d) => d.fire(LATER, { inbox: false, external: 1 }),
   fail: (d) => d.markFailed(LATER, 'gave up'),
 };
 
@@ -98,7 +89,7 @@ describe('the transition table', () => {
         expect(t.noEventBecause.length).toBeGreaterThan(20);
       }
     }
-    expect(VERBS.filter((v) => TRANSITIONS[v].event === null)).toEqual(['claim', 'recover']);
+    expect(VERBS.filter((v) => TRANSITIONS[v].event === null)).toEqual(['dispatch']);
   });
 
   describe.each(VERBS)('verb %s', (verb) => {
@@ -116,13 +107,10 @@ describe('the transition table', () => {
       },
     );
 
-    // Two refusals are not refusals by design: cancel of a canceled row is a no-op (below), and
-    // markMissed of a tried row (a `sending` one) takes `fail` instead (below).
+    // Cancel of a canceled row is not a refusal by design: a no-op (below). Firing checks the
+    // dispatch row first, so `send` from a settled row is refused like `dispatch`.
     const refused = NOTIFICATION_STATUSES.filter(
-      (s) =>
-        !transition.from.includes(s) &&
-        !(verb === 'cancel' && s === 'canceled') &&
-        !(verb === 'miss' && s === 'sending'),
+      (s) => !transition.from.includes(s) && !(verb === 'cancel' && s === 'canceled'),
     );
     it.each(refused)('refuses a %s delivery with a typed error and changes nothing', (from) => {
       const d = inStatus(from);
@@ -147,30 +135,29 @@ describe('the transition table', () => {
     expect(d.pullEvents()).toEqual([]);
   });
 
-  describe('verbs that fall back to fail, through the table’s fail row', () => {
-    const failedFrom = (d: NotificationDelivery, act: () => void) => {
-      const from = d.status;
-      act();
-      expect(TRANSITIONS.fail.from).toContain(from);
-      expect(d.status).toBe(TRANSITIONS.fail.to);
+  describe('what a sending notification learns from its channel sends', () => {
+    it('the first success sends it; later ones change nothing', () => {
+      const d = inStatus('sending');
+      expect(d.channelSucceeded(LATER, 'webhook')).toBe(true);
+      expect(d.pullEvents().map((e) => [e.type, e.payload.channel])).toEqual([
+        ['notifications.sent', 'webhook'],
+      ]);
+      expect(d.channelSucceeded(LATER, 'push')).toBe(false);
+      expect(d.channelsFailed(LATER, 'timeout')).toBe(false);
+      expect(d.pullEvents()).toEqual([]);
+    });
+
+    it('all channels failing fails it with the last error class, through the fail row', () => {
+      const d = inStatus('sending');
+      expect(d.channelsFailed(LATER, 'http-5xx')).toBe(true);
+      expect(d.snapshot()).toMatchObject({ status: TRANSITIONS.fail.to, lastError: 'http-5xx' });
       expect(d.pullEvents().map((e) => e.type)).toEqual([TRANSITIONS.fail.event]);
-    };
-
-    it('markMissed of a tried row (its claim abandoned) fails it: it was tried, not missed', () => {
-      const d = inStatus('sending');
-      failedFrom(d, () => d.markMissed(LATER, 'too-late'));
     });
 
-    it('a failed attempt with the budget spent fails the delivery', () => {
-      const d = inStatus('sending');
-      failedFrom(d, () => d.recordFailedAttempt(LATER, 'HTTP 500', { ...RETRY, maxAttempts: 1 }));
-    });
-
-    it('an abandoned claim under at-most-once fails the delivery', () => {
-      const d = inStatus('sending');
-      failedFrom(d, () =>
-        d.recoverAbandonedClaim(LATER, LATER, 'tok2', { ...RETRY, onAbandoned: 'fail' }),
-      );
+    it('firing with no target at all fails it as no-target', () => {
+      const d = inStatus('scheduled');
+      d.fire(LATER, { inbox: false, external: 0 });
+      expect(d.snapshot()).toMatchObject({ status: 'failed', lastError: 'no-target' });
     });
   });
 });

@@ -2,8 +2,7 @@ import { NotificationAlreadySentError, NotificationNotScheduledError } from './n
 import { type NotificationStatus } from './notification-status';
 
 /** The state-changing verbs of `NotificationDelivery`, one per method. */
-export type DeliveryVerb =
-  'send' | 'miss' | 'cancel' | 'edit' | 'expedite' | 'claim' | 'retry' | 'recover' | 'fail';
+export type DeliveryVerb = 'send' | 'miss' | 'cancel' | 'edit' | 'dispatch' | 'fail';
 
 /** Type of each event a verb can raise (the `type` of the event objects). */
 export type DeliveryEventType =
@@ -12,7 +11,6 @@ export type DeliveryEventType =
   | 'notifications.missed'
   | 'notifications.canceled'
   | 'notifications.rescheduled'
-  | 'notifications.attempt-failed'
   | 'notifications.failed';
 
 /** One row of the table: where a verb may start, where it ends, and what it announces. */
@@ -46,7 +44,6 @@ export const TRANSITIONS: Readonly<Record<DeliveryVerb, Transition>> = {
     action: 'send',
     event: 'notifications.sent',
   },
-  // A row that was already tried is failed instead (`markMissed` turns into `fail`).
   miss: {
     from: ['scheduled'],
     to: 'missed',
@@ -65,34 +62,14 @@ export const TRANSITIONS: Readonly<Record<DeliveryVerb, Transition>> = {
     action: 'edit',
     event: 'notifications.rescheduled',
   },
-  // Send-now of a webhook: the send instant moves to now, which is a reschedule.
-  expedite: {
-    from: ['scheduled'],
-    to: 'scheduled',
-    action: 'send now',
-    event: 'notifications.rescheduled',
-  },
-  claim: {
+  // Fired with only external channels: their sends decide between sent and failed.
+  dispatch: {
     from: ['scheduled'],
     to: 'sending',
-    action: 'claim',
+    action: 'send',
     event: null,
     noEventBecause:
-      'a claim is the dispatcher leasing the row for one request; the request settles it moments later with sent, attempt-failed or failed, which is what subscribers want to know',
-  },
-  retry: {
-    from: ['sending'],
-    to: 'scheduled',
-    action: 'retry',
-    event: 'notifications.attempt-failed',
-  },
-  recover: {
-    from: ['sending'],
-    to: 'sending',
-    action: 'recover an abandoned claim',
-    event: null,
-    noEventBecause:
-      'the dead process’s attempt has no known outcome (the receiver may have it), so nothing is announced about it; the takeover is a new claim, which raises nothing either (at-most-once turns this into fail, which does)',
+      'the notification is now in its channels’ hands; each channel send raises channel-sent or channel-failed, and the first success (sent) or the last failure (failed) is the notification’s own event',
   },
   fail: {
     from: ['scheduled', 'sending'],

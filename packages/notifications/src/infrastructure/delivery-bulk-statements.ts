@@ -47,7 +47,7 @@ function fromValues(column: keyof NewDeliveryRow, dialect: DialectName): string 
 
 /**
  * Nullable columns without a default: an INSERT that leaves one out stores NULL, exactly as
- * binding null does. A new delivery has about half its 26 columns null (no lease, outcome,
+ * binding null does. A new delivery has about half its 26 columns null (no outcome,
  * source or window yet); leaving out the ones null in every row of a statement halves the
  * values bound per row. A column added later with a default must not be listed here.
  */
@@ -67,8 +67,7 @@ export const NULL_WHEN_OMITTED: ReadonlySet<keyof NewDeliveryRow> = new Set<keyo
   'expires_at',
   'missed_reason',
   'due_at',
-  'lease_token',
-  'claimed_by',
+  'channels',
 ]);
 
 /** Rows per statement for `columns` bound values each. */
@@ -123,13 +122,12 @@ function insertText(columns: readonly string[], rows: number, dialect: DialectNa
 
 /**
  * One UPDATE writing every column but `id`/`created_at` of these rows from a VALUES list, each
- * row only if it is still in `expectedStatus` (and holds `leaseToken`, when given). RETURNING
+ * row only if it is still in `expectedStatus`. RETURNING
  * the ids it changed lets the caller check the row count per row.
  */
 export function updateRows(
   rows: readonly NewDeliveryRow[],
   expectedStatus: string,
-  leaseToken: string | undefined,
   dialect: DialectName = 'sqlite',
 ): CompiledQuery<{ id: string }> {
   const first = rows[0];
@@ -147,16 +145,11 @@ export function updateRows(
     }
   }
   params.push(expectedStatus);
-  if (leaseToken !== undefined) {
-    params.push(leaseToken);
-  }
   const status = placeholder(rows.length * (columns.length + 1) + 1, dialect);
-  const lease = placeholder(rows.length * (columns.length + 1) + 2, dialect);
   const text =
     `with v (id, ${columns.join(', ')}) as (values ${placeholders(columns.length + 1, rows.length, dialect)}) ` +
     `update ${TABLE} set ${columns.map((c) => `${c} = ${fromValues(c, dialect)}`).join(', ')} from v ` +
     `where ${TABLE}.id = v.id and ${TABLE}.status = ${status}` +
-    (leaseToken !== undefined ? ` and ${TABLE}.lease_token = ${lease}` : '') +
     ` returning ${TABLE}.id as id`;
   return CompiledQuery.raw(text, params);
 }

@@ -32,7 +32,7 @@ const TABLE = 'notification_deliveries';
  * Literal on purpose: SQLite uses a partial index only when the query's predicate implies the
  * index's, which it cannot prove for bound parameters.
  */
-const LIVE = sql<boolean>`status in ('scheduled', 'sending')`;
+const SCHEDULED = sql<boolean>`status = 'scheduled'`;
 /** The four terminal statuses: only these may be pruned. */
 const SETTLED = sql<boolean>`status in ('sent', 'canceled', 'missed', 'failed')`;
 /** Ids per UPDATE ... IN (...) statement: well under SQLite's 32,766 bound parameters. */
@@ -53,12 +53,15 @@ export class KyselyNotificationDeliveryRepository implements NotificationDeliver
     await INSERT.execute(scope.db, deliveryToRow(delivery.snapshot()));
   }
 
-  async findById(scope: Scope, id: string): Promise<NotificationDelivery | undefined> {
-    const row = await q(scope)
-      .selectFrom(TABLE)
-      .selectAll()
-      .where('id', '=', id)
-      .executeTakeFirst();
+  async findById(
+    scope: Scope,
+    id: string,
+    options: { forUpdate?: boolean } = {},
+  ): Promise<NotificationDelivery | undefined> {
+    const query = q(scope).selectFrom(TABLE).selectAll().where('id', '=', id);
+    const locked =
+      options.forUpdate === true && dialectOf(scope.db) === 'postgres' ? query.forUpdate() : query;
+    const row = await locked.executeTakeFirst();
     return row ? deliveryToDomain(row) : undefined;
   }
 
@@ -95,14 +98,11 @@ export class KyselyNotificationDeliveryRepository implements NotificationDeliver
 
   async save(scope: Scope, delivery: NotificationDelivery, expected: ExpectedState): Promise<void> {
     const { id: _id, created_at: _created, ...changes } = deliveryToRow(delivery.snapshot());
-    let update = q(scope)
+    const update = q(scope)
       .updateTable(TABLE)
       .set(changes)
       .where('id', '=', delivery.id)
       .where('status', '=', expected.status);
-    if (expected.leaseToken !== undefined) {
-      update = update.where('lease_token', '=', expected.leaseToken);
-    }
     const result = await update.executeTakeFirst();
     const matched = Number(result.numUpdatedRows);
     if (matched !== 1) {
@@ -115,14 +115,11 @@ export class KyselyNotificationDeliveryRepository implements NotificationDeliver
     for (const group of settlementGroups(settlements)) {
       for (let i = 0; i < group.ids.length; i += IDS_PER_STATEMENT) {
         const ids = group.ids.slice(i, i + IDS_PER_STATEMENT);
-        let update = q(scope)
+        const update = q(scope)
           .updateTable(TABLE)
           .set(group.set)
           .where('id', 'in', ids)
           .where('status', '=', group.expected.status);
-        if (group.expected.leaseToken !== undefined) {
-          update = update.where('lease_token', '=', group.expected.leaseToken);
-        }
         for (const row of await update.returning('id').execute()) {
           updated.add(row.id);
         }
@@ -153,7 +150,7 @@ export class KyselyNotificationDeliveryRepository implements NotificationDeliver
    * and the status-guarded UPDATEs stay as the fence. SQLite's single writer needs neither.
    */
   static dueQuery(scope: Scope, now: string, limit: number, id?: string) {
-    let query = q(scope).selectFrom(TABLE).selectAll().where(LIVE).where('due_at', '<=', now);
+    let query = q(scope).selectFrom(TABLE).selectAll().where(SCHEDULED).where('due_at', '<=', now);
     if (id !== undefined) {
       query = query.where('id', '=', id);
     }
@@ -165,7 +162,7 @@ export class KyselyNotificationDeliveryRepository implements NotificationDeliver
     const row = await q(scope)
       .selectFrom(TABLE)
       .select('due_at')
-      .where(LIVE)
+      .where(SCHEDULED)
       .orderBy('due_at')
       .limit(1)
       .executeTakeFirst();
@@ -227,7 +224,7 @@ export class KyselyNotificationDeliveryRepository implements NotificationDeliver
     const updated = new Set<string>();
     const groups = new Map<string, { expected: ExpectedState; rows: NewDeliveryRow[] }>();
     for (const { delivery, expected } of pending) {
-      const key = `${expected.status}\u0000${expected.leaseToken ?? ''}`;
+      const key = expected.status;
       let group = groups.get(key);
       if (!group) {
         group = { expected, rows: [] };
@@ -241,7 +238,6 @@ export class KyselyNotificationDeliveryRepository implements NotificationDeliver
         const statement = updateRows(
           rows.slice(i, i + chunk),
           expected.status,
-          expected.leaseToken,
           dialectOf(scope.db),
         );
         for (const row of (await scope.db.executeQuery(statement)).rows) {

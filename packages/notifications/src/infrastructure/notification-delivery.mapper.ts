@@ -5,12 +5,17 @@ import {
 } from '../domain/notification-delivery.entity';
 import { type DeliveryRow, type NewDeliveryRow } from './notifications.tables';
 
+/** The stored JSON array of channel kinds, or null (the default set). */
+function channelsOf(text: string | null): readonly string[] | null {
+  return text === null ? null : (JSON.parse(text) as string[]);
+}
+
 /** Row → aggregate. Rows never leave infrastructure. */
 export function deliveryToDomain(row: DeliveryRow): NotificationDelivery {
   return NotificationDelivery.rehydrate({
     id: row.id,
     recipientId: row.recipient_id,
-    channel: row.channel,
+    channels: channelsOf(row.channels),
     title: row.title,
     message: row.message,
     url: row.url,
@@ -37,8 +42,6 @@ export function deliveryToDomain(row: DeliveryRow): NotificationDelivery {
     createdAt: row.created_at,
     updatedAt: row.updated_at,
     dueAt: row.due_at,
-    leaseToken: row.lease_token,
-    claimedBy: row.claimed_by,
   });
 }
 
@@ -47,7 +50,7 @@ export function deliveryToRow(s: NotificationDeliveryState): DeliveryRow {
   return {
     id: s.id,
     recipient_id: s.recipientId,
-    channel: s.channel,
+    channels: s.channels === null ? null : JSON.stringify(s.channels),
     title: s.title,
     message: s.message,
     url: s.url,
@@ -69,8 +72,6 @@ export function deliveryToRow(s: NotificationDeliveryState): DeliveryRow {
     created_at: s.createdAt,
     updated_at: s.updatedAt,
     due_at: s.dueAt,
-    lease_token: s.leaseToken,
-    claimed_by: s.claimedBy,
     sort_at: s.scheduledAt ?? s.createdAt,
   };
 }
@@ -85,8 +86,6 @@ export const STATE_COLUMNS = [
   'missed_reason',
   'updated_at',
   'due_at',
-  'lease_token',
-  'claimed_by',
 ] as const satisfies readonly (keyof NewDeliveryRow)[];
 
 /** One of {@link STATE_COLUMNS}. */
@@ -99,7 +98,7 @@ export type StateColumn = (typeof STATE_COLUMNS)[number];
 const ALL_COLUMNS: Record<keyof DeliveryRow, true> = {
   id: true,
   recipient_id: true,
-  channel: true,
+  channels: true,
   title: true,
   message: true,
   url: true,
@@ -121,8 +120,6 @@ const ALL_COLUMNS: Record<keyof DeliveryRow, true> = {
   created_at: true,
   updated_at: true,
   due_at: true,
-  lease_token: true,
-  claimed_by: true,
   sort_at: true,
 };
 

@@ -4,6 +4,7 @@ import * as createDeliveryLog from './migrations/2026_11_30_0710_create_notifica
 import * as indexBySourceApp from './migrations/2026_12_01_0900_index_deliveries_by_source_app';
 import * as createIdempotency from './migrations/2026_12_01_1100_create_notification_idempotency';
 import * as claimedBy from './migrations/2026_12_02_1000_add_claimed_by_to_notification_deliveries';
+import * as channels from './migrations/2026_12_03_0900_channels_and_channel_sends';
 
 /** The context's schema, ledger `notifications_migrations`. */
 export const notificationsMigrations: MigrationSet = {
@@ -12,4 +13,5 @@ export const notificationsMigrations: MigrationSet = {
   '2026_12_01_0900_index_deliveries_by_source_app': indexBySourceApp,
   '2026_12_01_1100_create_notification_idempotency': createIdempotency,
   '2026_12_02_1000_add_claimed_by_to_notification_deliveries': claimedBy,
+  '2026_12_03_0900_channels_and_channel_sends': channels,
 };

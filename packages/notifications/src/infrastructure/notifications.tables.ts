@@ -1,26 +1,32 @@
 import { type Generated, type Insertable, type Selectable } from 'kysely';
 import {
+  type ChannelErrorClass,
+  type ChannelSendStatus,
+  type Guarantee,
+} from '../domain/channel-send.state';
+import {
   type Channel,
   type MissedReason,
   type NotificationStatus,
 } from '../domain/notification-status';
 
 /**
- * `notification_deliveries`: one row per (recipient, channel) notification; its own delivery
- * ledger. Every instant is ISO-8601 UTC text written by `toIsoUtc` (string order = time order).
+ * `notification_deliveries`: one row per notification to one recipient; its own delivery
+ * ledger (each external channel's attempts are in `notification_channel_sends`). Every instant is ISO-8601 UTC text written by `toIsoUtc` (string order = time order).
  */
 export interface NotificationDeliveriesTable {
   /** UUIDv7. */
   id: string;
   recipient_id: string;
-  channel: Channel;
+  /** JSON array of channel kinds asked for; null = the default set, resolved when it fires. */
+  channels: string | null;
   title: string;
   message: string;
   url: string | null;
   /** Requested send instant; null for an immediate send. */
   scheduled_at: string | null;
   status: NotificationStatus;
-  /** Delivery attempts so far. */
+  /** 1 once its inbox row is written. */
   attempts: number;
   last_error: string | null;
   sent_at: string | null;
@@ -41,15 +47,10 @@ export interface NotificationDeliveriesTable {
   created_at: string;
   updated_at: string;
   /**
-   * Next instant the dispatcher must look at the row: `scheduled_at` while scheduled, the retry
-   * instant after a failed webhook attempt, the lease expiry while `sending`; null once settled.
-   * A partial index on it (live statuses only) serves "what is due" and "whose lease expired".
+   * When the dispatcher must fire the row: its send instant while `scheduled` (now for an
+   * immediate send), null otherwise. A partial index on it (`scheduled` only) serves "what is due".
    */
   due_at: string | null;
-  /** Fencing token of the current webhook claim. */
-  lease_token: string | null;
-  /** Instance holding the claim while `sending` (ADR 0004); null otherwise or when unknown. */
-  claimed_by: string | null;
   /** `scheduled_at`, or `created_at` for immediate sends: the list order (with `id`). */
   sort_at: string;
 }
@@ -68,15 +69,61 @@ export interface NotificationInboxTable {
   read_at: string | null;
 }
 
-/** `notification_subscriptions`: a recipient's external endpoints (one webhook each). */
+/**
+ * `notification_subscriptions`: a recipient's targets for the external channels (webhook url +
+ * signing secrets, push endpoint + keys, email address), one per (recipient, kind, target key).
+ */
 export interface NotificationSubscriptionsTable {
   id: string;
   recipient_id: string;
-  kind: 'webhook';
-  url: string;
-  /** HMAC-SHA256 signing secret; shown once at registration. */
-  secret: string;
+  /** The channel kind (`webhook`, `push`, `email`, …). */
+  kind: string;
+  /** Identity of the target within the recipient's subscriptions of this kind. */
+  target_key: string;
+  /** The kind-specific configuration, JSON (secrets included: never shown after registration). */
+  target: string;
+  /** Copied to each channel send when it is created. */
+  guarantee: Guarantee;
+  /** 1 = part of the default set (used when a notification names no channels). */
+  is_default: number;
+  /** 0 once deactivated (e.g. the push service answered 404/410). */
+  active: number;
+  deactivated_at: string | null;
+  deactivated_reason: string | null;
+  /** Set when its sends kept failing; its owner resumes it. */
+  paused_at: string | null;
+  paused_reason: string | null;
+  /** Failed attempts in a row (reset by a success and by resume). */
+  consecutive_failures: number;
   created_at: string;
+  updated_at: string;
+}
+
+/**
+ * `notification_channel_sends`: one external attempt series of one notification to one
+ * subscription (the inbox needs none: its outcome is its inbox row).
+ */
+export interface NotificationChannelSendsTable {
+  /** UUIDv7: the idempotency key of every request it makes. */
+  id: string;
+  delivery_id: string;
+  recipient_id: string;
+  channel: string;
+  subscription_id: string | null;
+  /** Endpoint key (URL origin, SMTP host) for per-endpoint concurrency; '' for settled carried rows. */
+  endpoint: string;
+  status: ChannelSendStatus;
+  attempts: number;
+  last_error: ChannelErrorClass | null;
+  /** Next attempt while `pending`, lease expiry while `sending`, null once settled. */
+  due_at: string | null;
+  lease_token: string | null;
+  /** Instance holding the claim while `sending` (ADR 0004). */
+  claimed_by: string | null;
+  guarantee: Guarantee;
+  sent_at: string | null;
+  created_at: string;
+  updated_at: string;
 }
 
 /** `notification_delivery_log`: the durable projector's read model, one row per sent event. */
@@ -104,6 +151,7 @@ export interface NotificationsTables {
   notification_deliveries: NotificationDeliveriesTable;
   notification_inbox: NotificationInboxTable;
   notification_subscriptions: NotificationSubscriptionsTable;
+  notification_channel_sends: NotificationChannelSendsTable;
   notification_delivery_log: NotificationDeliveryLogTable;
   notification_idempotency: NotificationIdempotencyTable;
 }
@@ -116,3 +164,5 @@ export type NewDeliveryRow = Insertable<NotificationDeliveriesTable>;
 export type InboxRow = Selectable<NotificationInboxTable>;
 /** A subscription row as read. */
 export type SubscriptionRow = Selectable<NotificationSubscriptionsTable>;
+/** A channel-send row as read. */
+export type ChannelSendRow = Selectable<NotificationChannelSendsTable>;

@@ -13,6 +13,9 @@ import { type DeliveryWakeUp } from '../application/ports/wake-up.port';
 /** Queue key of the one deliver-due wake-up row. */
 export const DELIVER_DUE_WAKE_UP_KEY = 'notifications.deliver-due:wake';
 
+/** Queue key of the one wake-up row of the external send loop (`DeliverChannelSends`). */
+export const CHANNEL_SENDS_WAKE_UP_KEY = 'notifications.deliver-channel-sends:wake';
+
 /** Changes whenever another connection (another process) commits to the SQLite file. */
 const DATA_VERSION = CompiledQuery.raw('pragma data_version');
 
@@ -25,7 +28,7 @@ interface KnownWakeUp {
 }
 
 /**
- * The wake-up on the kernel queue: one keyed row that only ever moves earlier
+ * A wake-up on the kernel queue: one keyed row (running one command) that only ever moves earlier
  * (`keep-earlier`). It commits with the caller's transaction; the queue arms its timer after
  * the commit (write first, arm second).
  *
@@ -41,19 +44,21 @@ interface KnownWakeUp {
  * or been lost, so it is written whatever (b) says. On PostgreSQL there is no such counter, so
  * only (a) applies.
  */
-@injectable()
-export class QueueDeliveryWakeUp implements DeliveryWakeUp {
+export class KeyedQueueWakeUp implements DeliveryWakeUp {
   private readonly inTransaction = new WeakMap<Transaction, string>();
   private known: KnownWakeUp | undefined;
   /** Bumped whenever the queue claims the row: a write that began before must not set `known`. */
   private generation = 0;
 
   constructor(
-    @inject(CORE_TOKENS.CommandQueue) private readonly queue: DurableCommandQueue,
-    @inject(CORE_TOKENS.Database) private readonly database: Database,
-    @inject(CORE_TOKENS.Clock) private readonly clock: Clock,
+    private readonly queue: DurableCommandQueue,
+    private readonly database: Database,
+    private readonly clock: Clock,
+    /** The row's key and the command it runs. */
+    private readonly key: string,
+    private readonly commandType: string,
   ) {
-    queue.onClaimed(DELIVER_DUE_WAKE_UP_KEY, () => this.forget());
+    queue.onClaimed(key, () => this.forget());
   }
 
   async wakeAt(tx: Transaction, at: string): Promise<void> {
@@ -65,8 +70,8 @@ export class QueueDeliveryWakeUp implements DeliveryWakeUp {
       return;
     }
     await this.queue.enqueue(
-      { type: 'notifications.deliver-due', payload: {} },
-      { runAt: at, key: DELIVER_DUE_WAKE_UP_KEY, onKeyConflict: 'keep-earlier' },
+      { type: this.commandType, payload: {} },
+      { runAt: at, key: this.key, onKeyConflict: 'keep-earlier' },
       tx,
     );
     const before = this.inTransaction.get(tx);
@@ -114,5 +119,29 @@ export class QueueDeliveryWakeUp implements DeliveryWakeUp {
     }
     const result = await tx.db.executeQuery<{ data_version: number }>(DATA_VERSION);
     return result.rows[0]?.data_version;
+  }
+}
+
+/** The deliver-due wake-up (`notifications.deliver-due:wake`). */
+@injectable()
+export class QueueDeliveryWakeUp extends KeyedQueueWakeUp {
+  constructor(
+    @inject(CORE_TOKENS.CommandQueue) queue: DurableCommandQueue,
+    @inject(CORE_TOKENS.Database) database: Database,
+    @inject(CORE_TOKENS.Clock) clock: Clock,
+  ) {
+    super(queue, database, clock, DELIVER_DUE_WAKE_UP_KEY, 'notifications.deliver-due');
+  }
+}
+
+/** The external send loop's wake-up (`notifications.deliver-channel-sends:wake`). */
+@injectable()
+export class QueueChannelSendsWakeUp extends KeyedQueueWakeUp {
+  constructor(
+    @inject(CORE_TOKENS.CommandQueue) queue: DurableCommandQueue,
+    @inject(CORE_TOKENS.Database) database: Database,
+    @inject(CORE_TOKENS.Clock) clock: Clock,
+  ) {
+    super(queue, database, clock, CHANNEL_SENDS_WAKE_UP_KEY, 'notifications.deliver-channel-sends');
   }
 }

@@ -36,11 +36,7 @@ export function settlementGroups(settlements: readonly PendingSettlement[]): Set
       const value = row[column];
       values[column] = value === row.id ? SAME_AS_ID : value;
     }
-    const key = JSON.stringify([
-      expected.status,
-      expected.leaseToken ?? null,
-      ...STATE_COLUMNS.map((c) => values[c]),
-    ]);
+    const key = JSON.stringify([expected.status, ...STATE_COLUMNS.map((c) => values[c])]);
     let group = groups.get(key);
     if (!group) {
       group = { expected, values, ids: [] };

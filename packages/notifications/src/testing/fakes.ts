@@ -1,12 +1,19 @@
 import { type DomainEvent, type Transaction } from '@tickler/core';
 import { type Kysely } from 'kysely';
+import { type ChannelSendRepository } from '../application/ports/channel-send.repository';
+import { type DueInstants, type NextDueInstants } from '../application/ports/due-instants.port';
+import { type NotificationDeliveryRepository } from '../application/ports/notification-delivery.repository';
+import { type Scope } from '../application/ports/scope';
 import { type TransactionRunner } from '../application/ports/transaction-runner.port';
 import { type DeliveryWakeUp } from '../application/ports/wake-up.port';
 import {
-  type WebhookDelivery,
-  type WebhookOutcome,
-  type WebhookSender,
-} from '../application/ports/webhook-sender.port';
+  type ChannelSendOutcome,
+  type ChannelSendRequest,
+  type ExternalChannel,
+  type PreparedTarget,
+  type SubscriptionInput,
+  type SubscriptionTarget,
+} from '../application/ports/delivery-channel.port';
 
 // Small fakes of the context's ports for handler unit tests; the in-memory repositories are
 // beside this file (in-memory-*.repository.ts).
@@ -58,17 +65,40 @@ export class RecordingWakeUp implements DeliveryWakeUp {
   }
 }
 
-/** Answers webhook requests from a script (default: 200) and records them. */
-export class ScriptedWebhookSender implements WebhookSender {
-  readonly sent: WebhookDelivery[] = [];
-  outcome: (delivery: WebhookDelivery, index: number) => WebhookOutcome = () => ({
-    ok: true,
-    status: 200,
-  });
+/**
+ * An external channel for handler and contract tests: answers each send from a script
+ * (default: accepted) and records the requests. Its endpoint is the target's `endpoint` field.
+ */
+export class ScriptedChannel implements ExternalChannel {
+  readonly requests: ChannelSendRequest[] = [];
+  retry = { maxAttempts: 3, baseMs: 1000, maxMs: 60_000 };
+  timeoutMs = 1000;
+  outcome: (
+    request: ChannelSendRequest,
+    index: number,
+  ) => ChannelSendOutcome | Promise<ChannelSendOutcome> = () => ({ ok: true });
 
-  send(delivery: WebhookDelivery): Promise<WebhookOutcome> {
-    const index = this.sent.push(delivery) - 1;
-    return Promise.resolve(this.outcome(delivery, index));
+  constructor(readonly kind = 'webhook') {}
+
+  endpointOf(target: SubscriptionTarget): string {
+    return typeof target.endpoint === 'string' ? target.endpoint : 'https://endpoint.example';
+  }
+
+  prepareTarget(input: SubscriptionInput): Promise<PreparedTarget> {
+    return Promise.resolve({
+      targetKey: this.kind,
+      target: { endpoint: typeof input.url === 'string' ? input.url : 'https://endpoint.example' },
+      secret: 'whsec_test',
+    });
+  }
+
+  publicTarget(target: SubscriptionTarget): Record<string, unknown> {
+    return { url: target.endpoint };
+  }
+
+  send(request: ChannelSendRequest): Promise<ChannelSendOutcome> {
+    const index = this.requests.push(request) - 1;
+    return Promise.resolve(this.outcome(request, index));
   }
 }
 
@@ -78,5 +108,20 @@ export class SequentialIds {
   next(): string {
     this.n += 1;
     return `id-${String(this.n).padStart(6, '0')}`;
+  }
+}
+
+/** Both next instants, read from in-memory repositories (what `KyselyDueInstants` reads in SQL). */
+export class InMemoryDueInstants implements DueInstants {
+  constructor(
+    private readonly deliveries: Pick<NotificationDeliveryRepository, 'nextDueAt'>,
+    private readonly sends: Pick<ChannelSendRepository, 'nextDueAt'>,
+  ) {}
+
+  async next(scope: Scope): Promise<NextDueInstants> {
+    return {
+      delivery: await this.deliveries.nextDueAt(scope),
+      send: await this.sends.nextDueAt(scope),
+    };
   }
 }

@@ -8,10 +8,16 @@ import {
   NotificationDelivery,
   type NewNotificationDelivery,
 } from '../domain/notification-delivery.entity';
-import { FakeUnitOfWork, RecordingWakeUp, SequentialIds } from './fakes';
+import { type ChannelSubscription } from '../application/ports/subscription.repository';
+import { ChannelRegistry } from '../application/channels/channel-registry';
+import { DeliveryFiring } from '../application/channels/fire-deliveries';
+import { InboxChannel } from '../infrastructure/channels/inbox/inbox.channel';
+import { FakeUnitOfWork, RecordingWakeUp, ScriptedChannel, SequentialIds } from './fakes';
+import { InMemoryChannelSendRepository } from './in-memory-channel-send.repository';
 import { InMemoryDeliveryRepository } from './in-memory-delivery.repository';
 import { InMemoryIdempotencyRepository } from './in-memory-idempotency';
 import { InMemoryInboxRepository } from './in-memory-inbox.repository';
+import { InMemorySubscriptionRepository } from './in-memory-subscription.repository';
 
 /** What read handlers get as their database in unit tests: the in-memory fakes ignore it. */
 export const NO_DATABASE = { kysely: null as never };
@@ -20,8 +26,9 @@ export const NO_DATABASE = { kysely: null as never };
 export const IN_AN_HOUR = new Date(Date.parse(REFERENCE_TIME) + 3_600_000).toISOString();
 
 /**
- * Creates a delivery the way `SendNotification` would (created at `now`, live policy) and
- * stores it: by default alice's inbox reminder, scheduled an hour after the reference time.
+ * Creates a delivery the way `SendNotification` would (created at `now`, live policy; an
+ * immediate one fired to its inbox) and stores it: by default alice's reminder, scheduled an
+ * hour after the reference time.
  */
 export async function storeDelivery(
   deliveries: InMemoryDeliveryRepository,
@@ -31,7 +38,7 @@ export async function storeDelivery(
   const delivery = NotificationDelivery.create(
     {
       recipientId: 'alice',
-      channel: 'inbox',
+      channels: null,
       title: 'Bins out',
       message: 'Trash and recycling.',
       scheduledAt: IN_AN_HOUR,
@@ -41,9 +48,27 @@ export async function storeDelivery(
     id,
     { graceMs: 12 * 3_600_000, dryRun: false },
   );
+  if (delivery.isDue(now)) {
+    delivery.fire(now, { inbox: true, external: 0 });
+  }
   delivery.pullEvents();
   await deliveries.insert(null, delivery);
   return delivery;
+}
+
+/**
+ * The channel side of handler tests: the inbox (over an in-memory inbox), one scripted external
+ * channel (`webhook`), in-memory subscriptions and sends, the send loop's wake-up, and the
+ * firing service built on them.
+ */
+export function channelFakes(ids = new SequentialIds(), inbox = new InMemoryInboxRepository()) {
+  const subscriptions = new InMemorySubscriptionRepository();
+  const sends = new InMemoryChannelSendRepository();
+  const channel = new ScriptedChannel('webhook');
+  const registry = new ChannelRegistry(new InboxChannel(inbox), [channel]);
+  const sendsWakeUp = new RecordingWakeUp();
+  const firing = new DeliveryFiring(ids, subscriptions, sends, registry, sendsWakeUp);
+  return { inbox, subscriptions, sends, channel, registry, sendsWakeUp, firing };
 }
 
 /**
@@ -55,10 +80,51 @@ export function sendHandlerFakes(options: NotificationsOptions = {}, now = REFER
   const clock = new ManualClock(now);
   const ids = new SequentialIds();
   const deliveries = new InMemoryDeliveryRepository();
-  const inbox = new InMemoryInboxRepository();
+  const channels = channelFakes(ids);
   const wakeUp = new RecordingWakeUp();
   const resolved = resolveNotificationsOptions(options);
   const idempotency = new InMemoryIdempotencyRepository();
-  const args = [uow, clock, ids, deliveries, inbox, wakeUp, resolved, idempotency] as const;
-  return { uow, clock, ids, deliveries, inbox, wakeUp, idempotency, options: resolved, args };
+  const args = [
+    uow,
+    clock,
+    ids,
+    deliveries,
+    wakeUp,
+    resolved,
+    idempotency,
+    channels.firing,
+  ] as const;
+  return {
+    uow,
+    clock,
+    ids,
+    deliveries,
+    inbox: channels.inbox,
+    wakeUp,
+    channels,
+    options: resolved,
+    args,
+  };
+}
+
+/** A stored subscription for handler tests: alice's active scripted-webhook target by default. */
+export function subscriptionOf(fields: Partial<ChannelSubscription> = {}): ChannelSubscription {
+  return {
+    id: 's1',
+    recipientId: 'alice',
+    kind: 'webhook',
+    targetKey: 'webhook',
+    target: { endpoint: 'https://hooks.example.com', secret: 'do-not-show' },
+    guarantee: 'at-least-once',
+    isDefault: false,
+    active: true,
+    deactivatedAt: null,
+    deactivatedReason: null,
+    pausedAt: null,
+    pausedReason: null,
+    consecutiveFailures: 0,
+    createdAt: REFERENCE_TIME,
+    updatedAt: REFERENCE_TIME,
+    ...fields,
+  };
 }

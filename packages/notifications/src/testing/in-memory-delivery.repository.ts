@@ -67,11 +67,7 @@ export class InMemoryDeliveryRepository implements NotificationDeliveryRepositor
     const updated = new Set<string>();
     for (const { delivery, expected } of settlements) {
       const row = this.rows.get(delivery.id);
-      if (
-        row &&
-        row.status === expected.status &&
-        (expected.leaseToken === undefined || row.leaseToken === expected.leaseToken)
-      ) {
+      if (row && row.status === expected.status) {
         this.rows.set(delivery.id, delivery.snapshot());
         updated.add(delivery.id);
       }
@@ -81,7 +77,13 @@ export class InMemoryDeliveryRepository implements NotificationDeliveryRepositor
 
   findDue(_s: unknown, now: string, limit: number, id?: string): Promise<NotificationDelivery[]> {
     const due = [...this.rows.values()]
-      .filter((r) => r.dueAt !== null && r.dueAt <= now && (id === undefined || r.id === id))
+      .filter(
+        (r) =>
+          r.status === 'scheduled' &&
+          r.dueAt !== null &&
+          r.dueAt <= now &&
+          (id === undefined || r.id === id),
+      )
       .sort((a, b) => ((a.dueAt ?? '') < (b.dueAt ?? '') ? -1 : 1))
       .slice(0, limit);
     return Promise.resolve(due.map((r) => NotificationDelivery.rehydrate(r)));

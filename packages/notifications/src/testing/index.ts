@@ -7,4 +7,5 @@ export * from './handler-fixtures';
 export * from './in-memory-delivery.repository';
 export * from './in-memory-inbox.repository';
 export * from './in-memory-subscription.repository';
+export * from './in-memory-channel-send.repository';
 export * from './in-memory-idempotency';

@@ -5,6 +5,8 @@ import {
   SendNotification,
   type SendNotificationResult,
 } from '../application/send-notification/send-notification.command';
+import { ChannelSendPool } from '../application/deliver-channel-sends/channel-send-pool';
+import { DeliverChannelSends } from '../application/deliver-channel-sends/deliver-channel-sends.command';
 import { type NotificationsTables } from '../infrastructure/notifications.tables';
 import { notificationsContext, type NotificationsContextOptions } from '../notifications.context';
 
@@ -14,24 +16,54 @@ export interface NotificationsTestApp {
   readonly clock: ManualClock;
   /** The context's tables, for assertions on stored rows. */
   readonly db: Kysely<NotificationsTables>;
+  /**
+   * Lets the queue run what is due now and the sender pool finish every send in flight (real
+   * sockets), until neither has anything left: what a test awaits instead of sleeping.
+   */
+  sendsSettled(): Promise<void>;
 }
 
 /**
  * An application with only the notifications context, on a fresh `:memory:` database (or
  * `file`) with a manual clock at the reference time. The queue is started unless `start: false`.
+ * Private targets are allowed unless the test says otherwise (its receivers listen on
+ * 127.0.0.1); the refusal has its own tests with `allowPrivateTargets: false`.
  */
 export async function createNotificationsTestApp(
   options: NotificationsContextOptions & { file?: string; start?: boolean; at?: string } = {},
 ): Promise<NotificationsTestApp> {
   const { file, start, at, ...contextOptions } = options;
-  const { app, clock } = await createTestApplication([notificationsContext(contextOptions)], {
-    ...(file !== undefined ? { file } : {}),
-    ...(at !== undefined ? { start: at } : {}),
-  });
+  const { app, clock } = await createTestApplication(
+    [notificationsContext({ allowPrivateTargets: true, ...contextOptions })],
+    {
+      ...(file !== undefined ? { file } : {}),
+      ...(at !== undefined ? { start: at } : {}),
+    },
+  );
   if (start !== false) {
     app.start();
   }
-  return { app, clock, db: tablesOf<NotificationsTables>(app.database.kysely) };
+  return {
+    app,
+    clock,
+    db: tablesOf<NotificationsTables>(app.database.kysely),
+    sendsSettled: () => sendsSettled(app, clock),
+  };
+}
+
+/** See {@link NotificationsTestApp.sendsSettled}. */
+export async function sendsSettled(app: Application, clock: ManualClock): Promise<void> {
+  const pool = app.get(ChannelSendPool);
+  for (let round = 0; round < 1_000; round++) {
+    await clock.advance(0);
+    // Also when the queue is not started (a test driving the loop itself): a no-op otherwise.
+    await app.dispatch(new DeliverChannelSends());
+    if (pool.inFlight === 0) {
+      return;
+    }
+    await pool.idle();
+  }
+  throw new Error('channel sends did not settle after 1,000 rounds');
 }
 
 /** Builds a `SendNotification` with sensible defaults. */

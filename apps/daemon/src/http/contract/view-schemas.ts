@@ -1,3 +1,4 @@
+import { CHANNEL_KINDS, GUARANTEES, SUBSCRIPTION_KINDS } from '@tickler/notifications';
 import { type Schema } from '../route';
 import { ref } from './command-schemas';
 
@@ -41,8 +42,35 @@ const NOTIFICATION: Schema = {
   properties: {
     id: { type: 'string' },
     userId: { type: 'string' },
-    channel: { enum: ['inbox', 'webhook'] },
-    status: { enum: ['scheduled', 'sending', 'sent', 'canceled', 'missed', 'failed'] },
+    requestedChannels: {
+      type: ['array', 'null'],
+      items: { enum: [...CHANNEL_KINDS] },
+      description: 'The channels asked for; null = the default set.',
+    },
+    channels: {
+      type: 'array',
+      description:
+        'Each channel once it fired: the inbox (from its inbox row), then one entry per external send.',
+      items: {
+        type: 'object',
+        properties: {
+          channel: { enum: [...CHANNEL_KINDS] },
+          subscriptionId: nullableString,
+          status: { enum: ['pending', 'sending', 'sent', 'failed'] },
+          attempts: { type: 'integer' },
+          lastError: {
+            ...nullableString,
+            description:
+              'A generic class: unreachable, timeout, http-4xx, http-5xx, refused-target, gone, paused, abandoned, …',
+          },
+          sentAt: nullableInstant,
+        },
+      },
+    },
+    status: {
+      enum: ['scheduled', 'sending', 'sent', 'canceled', 'missed', 'failed'],
+      description: 'sending: fired with only external channels, none has succeeded yet.',
+    },
     title: { type: 'string' },
     message: { type: 'string' },
     url: nullableString,
@@ -104,9 +132,17 @@ const SUBSCRIPTION: Schema = {
   properties: {
     id: { type: 'string' },
     userId: { type: 'string' },
-    kind: { const: 'webhook' },
-    url: { type: 'string' },
+    kind: { enum: [...SUBSCRIPTION_KINDS] },
+    url: { type: 'string', description: 'Webhook: the endpoint.' },
+    guarantee: { enum: [...GUARANTEES] },
+    default: { type: 'boolean', description: 'Used when a notification names no channels.' },
+    active: { type: 'boolean' },
+    deactivatedAt: nullableInstant,
+    deactivatedReason: nullableString,
+    pausedAt: nullableInstant,
+    pausedReason: { ...nullableString, description: 'Why its sends were paused; resume it.' },
     createdAt: instant,
+    updatedAt: instant,
   },
 };
 
@@ -114,7 +150,11 @@ const NEW_SUBSCRIPTION: Schema = {
   ...SUBSCRIPTION,
   properties: {
     ...(SUBSCRIPTION.properties as object),
-    secret: { type: 'string', description: 'HMAC-SHA256 signing secret; shown only once.' },
+    secret: {
+      type: 'string',
+      description:
+        'Webhook signing secret (Standard Webhooks, whsec_…); shown only once. Registering the same webhook again rotates it; the old one still signs for 24 h.',
+    },
   },
 };
 
@@ -124,7 +164,10 @@ const DELIVER_DUE_RESULT: Schema = {
     sent: { type: 'integer' },
     missed: { type: 'integer' },
     failed: { type: 'integer' },
-    retried: { type: 'integer' },
+    dispatched: {
+      type: 'integer',
+      description: 'Fired with only external channels (sending until their sends settle).',
+    },
   },
 };
 

@@ -1,4 +1,3 @@
-import { CommandValidationError } from '@tickler/core';
 import { commandPayload } from '../command-payload';
 import { NOTIFICATION_COMMANDS as C } from '../notification-commands';
 import { type NewSubscriptionView, type SubscriptionView } from '@tickler/notifications';
@@ -6,45 +5,22 @@ import { type RouteSpec } from '../route';
 import { recipientFromPath, toHttpView } from '../user-naming';
 import { ref } from '../contract/command-schemas';
 
-/**
- * The HTTP body names the kind (`{ kind: "webhook", url }`) so other kinds can be added later;
- * today's only command registers webhooks, so the route checks the kind and passes the rest.
- */
-function webhookBody(body: unknown): unknown {
-  if (body === null || typeof body !== 'object' || Array.isArray(body)) {
-    return body;
-  }
-  const { kind, ...rest } = body as Record<string, unknown>;
-  if (kind !== 'webhook') {
-    const url =
-      typeof rest.url === 'string' ? [] : [{ path: 'url', message: 'url must be a string' }];
-    throw new CommandValidationError(C.subscriptionRegister, [
-      { path: 'kind', message: 'kind must be "webhook"' },
-      ...url,
-    ]);
-  }
-  return rest;
-}
-
-/** `/v1/users/{userId}/subscriptions[/{id}]` */
+/** `/v1/users/{userId}/subscriptions[/{id}[/resume]]` */
 export function subscriptionRoutes(): RouteSpec[] {
   return [
     {
       method: 'POST',
       path: '/v1/users/{userId}/subscriptions',
-      operationId: 'registerWebhook',
-      summary: 'Register a webhook endpoint; the signing secret is in this answer only.',
+      operationId: 'registerSubscription',
+      summary:
+        'Register a target for an external channel ({"kind":"webhook","url":…}; kind may be omitted for a webhook; optional guarantee and default). Registering the same target again updates it in place (a webhook: a new secret, the old one still signs for 24 h) and resumes it. A secret is in this answer only.',
       access: 'user',
       tag: 'subscriptions',
-      requestBody: 'RegisterWebhookBody',
+      requestBody: 'RegisterSubscriptionBody',
       secret: true,
       responses: { 201: { description: 'Registered.', schema: ref('NewSubscription') } },
       handle: async ({ app, params, body }) => {
-        const payload = commandPayload(
-          C.subscriptionRegister,
-          webhookBody(body),
-          recipientFromPath(params),
-        );
+        const payload = commandPayload(C.subscriptionRegister, body, recipientFromPath(params));
         const created = await app.bus.dispatchPlain(C.subscriptionRegister, payload);
         return { status: 201, body: toHttpView(created as NewSubscriptionView) };
       },
@@ -53,7 +29,7 @@ export function subscriptionRoutes(): RouteSpec[] {
       method: 'GET',
       path: '/v1/users/{userId}/subscriptions',
       operationId: 'listSubscriptions',
-      summary: "The user's webhook endpoints (without secrets).",
+      summary: "The user's subscriptions (without secrets); a paused or deactivated one says why.",
       access: 'user',
       tag: 'subscriptions',
       responses: {
@@ -71,7 +47,7 @@ export function subscriptionRoutes(): RouteSpec[] {
       method: 'DELETE',
       path: '/v1/users/{userId}/subscriptions/{id}',
       operationId: 'removeSubscription',
-      summary: 'Remove a webhook endpoint.',
+      summary: 'Remove a subscription (its pending sends then fail as gone).',
       access: 'user',
       tag: 'subscriptions',
       requestBody: 'RemoveSubscriptionBody',
@@ -84,6 +60,26 @@ export function subscriptionRoutes(): RouteSpec[] {
         });
         await app.bus.dispatchPlain(C.subscriptionRemove, payload);
         return { status: 204 };
+      },
+    },
+    {
+      method: 'POST',
+      path: '/v1/users/{userId}/subscriptions/{id}/resume',
+      operationId: 'resumeSubscription',
+      summary:
+        'Resume a subscription paused after its sends kept failing (one that is not paused is answered unchanged).',
+      access: 'user',
+      tag: 'subscriptions',
+      requestBody: 'ResumeSubscriptionBody',
+      responses: { 200: { description: 'The subscription.', schema: ref('Subscription') } },
+      errorStatuses: [404],
+      handle: async ({ app, params, body }) => {
+        const payload = commandPayload(C.subscriptionResume, body, {
+          ...recipientFromPath(params),
+          id: params.id ?? '',
+        });
+        const resumed = await app.bus.dispatchPlain(C.subscriptionResume, payload);
+        return { status: 200, body: toHttpView(resumed as SubscriptionView) };
       },
     },
   ];

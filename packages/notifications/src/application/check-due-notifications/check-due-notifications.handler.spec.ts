@@ -1,14 +1,4 @@
-import { ManualClock } from '@tickler/core';
-import {
-  FakeUnitOfWork,
-  InMemoryIdempotencyRepository,
-  InMemoryDeliveryRepository,
-  InMemoryInboxRepository,
-  RecordingWakeUp,
-  sendCommand,
-  SequentialIds,
-} from '../../testing';
-import { resolveNotificationsOptions } from '../notifications.options';
+import { InMemoryDueInstants, sendHandlerFakes, sendCommand } from '../../testing';
 import { SendNotificationHandler } from '../send-notification/send-notification.handler';
 import { CheckDueNotifications } from './check-due-notifications.command';
 import { CheckDueNotificationsHandler } from './check-due-notifications.handler';
@@ -17,23 +7,16 @@ const T0 = '2026-09-10T08:30:00.000Z';
 const at = (ms: number): string => new Date(Date.parse(T0) + ms).toISOString();
 
 function setup() {
-  const clock = new ManualClock(T0);
-  const uow = new FakeUnitOfWork();
-  const deliveries = new InMemoryDeliveryRepository();
-  const inbox = new InMemoryInboxRepository();
-  const wakeUp = new RecordingWakeUp();
-  const options = resolveNotificationsOptions({});
-  const send = new SendNotificationHandler(
+  const fakes = sendHandlerFakes({}, T0);
+  const { clock, uow, deliveries, inbox, wakeUp, channels } = fakes;
+  const send = new SendNotificationHandler(...fakes.args);
+  const check = new CheckDueNotificationsHandler(
     uow,
     clock,
-    new SequentialIds(),
-    deliveries,
-    inbox,
+    new InMemoryDueInstants(deliveries, channels.sends),
     wakeUp,
-    options,
-    new InMemoryIdempotencyRepository(),
+    channels.sendsWakeUp,
   );
-  const check = new CheckDueNotificationsHandler(uow, clock, deliveries, wakeUp);
   return { clock, uow, deliveries, inbox, wakeUp, send, check };
 }
 

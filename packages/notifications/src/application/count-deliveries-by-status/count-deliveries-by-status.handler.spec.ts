@@ -13,11 +13,14 @@ describe('CountDeliveriesByStatusHandler', () => {
     const deliveries = new InMemoryDeliveryRepository();
     const add = async (id: string, scheduledAt: string | null) => {
       const delivery = NotificationDelivery.create(
-        { recipientId: 'ann', channel: 'inbox', title: 't', message: '', scheduledAt },
+        { recipientId: 'ann', title: 't', message: '', scheduledAt },
         toIsoUtc(clock.now()),
         id,
         POLICY,
       );
+      if (delivery.isDue(toIsoUtc(clock.now()))) {
+        delivery.fire(toIsoUtc(clock.now()), { inbox: true, external: 0 });
+      }
       await deliveries.insert(null, delivery);
       return delivery;
     };

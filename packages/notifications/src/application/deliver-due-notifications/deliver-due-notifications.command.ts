@@ -3,7 +3,8 @@ import { Command } from '@tickler/core';
 import { type DeliverDueResult } from '../notification.view';
 
 /**
- * The seam: settles every delivery that is due now (sent, missed, retried or failed), in
+ * The seam: settles every delivery that is due now (sent, missed, failed, or handed to its
+ * external channels), in
  * bounded batches. Run by the context's minutely job, by the exact-time wake-up, or directly
  * (HTTP) — optionally for one delivery id.
  */

@@ -1,16 +1,6 @@
-import { ManualClock, silentLogger, type Transaction } from '@tickler/core';
-import {
-  InMemoryIdempotencyRepository,
-  FakeUnitOfWork,
-  InMemoryDeliveryRepository,
-  InMemoryInboxRepository,
-  InMemorySubscriptionRepository,
-  RecordingWakeUp,
-  ScriptedWebhookSender,
-  sendCommand,
-  SequentialIds,
-} from '../../testing';
-import { type NotificationsOptions, resolveNotificationsOptions } from '../notifications.options';
+import { type Transaction } from '@tickler/core';
+import { sendCommand, sendHandlerFakes, subscriptionOf } from '../../testing';
+import { type NotificationsOptions } from '../notifications.options';
 import { SendNotificationHandler } from '../send-notification/send-notification.handler';
 import {
   DeliverDueInTransactionError,
@@ -22,41 +12,20 @@ const T0 = '2026-09-10T08:30:00.000Z';
 const at = (ms: number): string => new Date(Date.parse(T0) + ms).toISOString();
 
 function setup(options: NotificationsOptions = {}) {
-  const clock = new ManualClock(T0);
-  const ids = new SequentialIds();
-  const uow = new FakeUnitOfWork();
-  const deliveries = new InMemoryDeliveryRepository();
-  const inbox = new InMemoryInboxRepository();
-  const subscriptions = new InMemorySubscriptionRepository();
-  const wakeUp = new RecordingWakeUp();
-  const sender = new ScriptedWebhookSender();
-  const resolved = resolveNotificationsOptions({ webhookBackoff: { baseMs: 1000 }, ...options });
-  const send = new SendNotificationHandler(
-    uow,
-    clock,
-    ids,
-    deliveries,
-    inbox,
-    wakeUp,
-    resolved,
-    new InMemoryIdempotencyRepository(),
-  );
+  const fakes = sendHandlerFakes(options, T0);
+  const { clock, uow, deliveries, inbox, wakeUp, channels } = fakes;
+  const send = new SendNotificationHandler(...fakes.args);
   const deliver = new DeliverDueNotificationsHandler(
     uow,
     clock,
-    ids,
-    silentLogger,
     deliveries,
-    inbox,
-    subscriptions,
     wakeUp,
-    sender,
-    resolved,
-    'instance-1',
+    channels.firing,
+    fakes.options,
   );
   const run = (id?: string) =>
     deliver.execute(Object.assign(new DeliverDueNotifications(), id === undefined ? {} : { id }));
-  return { clock, uow, deliveries, inbox, subscriptions, wakeUp, sender, send, run };
+  return { clock, uow, deliveries, inbox, wakeUp, channels, send, run };
 }
 
 describe('DeliverDueNotificationsHandler', () => {
@@ -65,7 +34,7 @@ describe('DeliverDueNotificationsHandler', () => {
     const due = await t.send.execute(sendCommand({ scheduledAt: at(1000) }));
     await t.send.execute(sendCommand({ scheduledAt: at(5000) }));
     t.clock.set(at(1000));
-    expect(await t.run()).toEqual({ sent: 1, missed: 0, failed: 0, retried: 0 });
+    expect(await t.run()).toEqual({ sent: 1, missed: 0, failed: 0, dispatched: 0 });
     expect(t.inbox.items.map((i) => i.notificationId)).toEqual([due.delivery.id]);
     expect(t.wakeUp.calls.at(-1)).toBe(at(5000));
     expect(t.uow.published.filter((e) => e.type === 'notifications.sent')).toHaveLength(1);
@@ -75,7 +44,7 @@ describe('DeliverDueNotificationsHandler', () => {
     const t = setup();
     await t.send.execute(sendCommand({ scheduledAt: at(1000) }));
     t.clock.set(at(-60_000));
-    expect(await t.run()).toEqual({ sent: 0, missed: 0, failed: 0, retried: 0 });
+    expect(await t.run()).toEqual({ sent: 0, missed: 0, failed: 0, dispatched: 0 });
   });
 
   it('settles downtime longer than the grace window as missed too-late, sending nothing', async () => {
@@ -83,7 +52,7 @@ describe('DeliverDueNotificationsHandler', () => {
     await t.send.execute(sendCommand({ scheduledAt: at(1000) }));
     await t.send.execute(sendCommand({ scheduledAt: at(2 * 3_600_000) }));
     t.clock.set(at(2 * 3_600_000 + 1));
-    expect(await t.run()).toEqual({ sent: 1, missed: 1, failed: 0, retried: 0 });
+    expect(await t.run()).toEqual({ sent: 1, missed: 1, failed: 0, dispatched: 0 });
     expect(t.uow.published.find((e) => e.type === 'notifications.missed')?.payload).toMatchObject({
       reason: 'too-late',
     });
@@ -158,63 +127,30 @@ describe('DeliverDueNotificationsHandler', () => {
     expect(t.wakeUp.calls.at(-1)).toBe(at(8900));
   });
 
-  it('claims a webhook, sends it outside the batch, retries after backoff, then fails with NotificationFailed', async () => {
-    const t = setup({ webhookMaxAttempts: 2 });
-    await t.subscriptions.upsertWebhook(null, {
-      id: 's',
-      recipientId: 'alice',
-      kind: 'webhook',
-      url: 'http://127.0.0.1:9/h',
-      secret: 'sec',
-      createdAt: T0,
-    });
-    t.sender.outcome = () => ({ ok: false, error: 'HTTP 500' });
-    const { delivery } = await t.send.execute(sendCommand({ channel: 'webhook' }));
-    expect(await t.run()).toEqual({ sent: 0, missed: 0, failed: 0, retried: 1 });
-    expect(t.sender.sent[0]).toMatchObject({
-      deliveryId: delivery.id,
-      url: 'http://127.0.0.1:9/h',
-      secret: 'sec',
-    });
-    expect(t.deliveries.rows.get(delivery.id)).toMatchObject({
-      status: 'scheduled',
-      dueAt: at(1000),
-      attempts: 1,
-    });
-    expect(t.wakeUp.calls.at(-1)).toBe(at(1000));
+  it('fires a due webhook-only notification into a pending channel send, sending nothing itself', async () => {
+    const t = setup();
+    await t.channels.subscriptions.insert(null, subscriptionOf());
+    const { delivery } = await t.send.execute(
+      sendCommand({ channel: 'webhook', scheduledAt: at(1000) }),
+    );
     t.clock.set(at(1000));
-    expect(await t.run()).toEqual({ sent: 0, missed: 0, failed: 1, retried: 0 });
-    expect(t.uow.published.at(-1)).toMatchObject({
-      type: 'notifications.failed',
-      payload: { attempts: 2, lastError: 'HTTP 500' },
-    });
+    expect(await t.run()).toEqual({ sent: 0, missed: 0, failed: 0, dispatched: 1 });
+    expect(t.deliveries.rows.get(delivery.id)).toMatchObject({ status: 'sending', dueAt: null });
+    expect([...t.channels.sends.rows.values()]).toEqual([
+      expect.objectContaining({ deliveryId: delivery.id, status: 'pending', dueAt: at(1000) }),
+    ]);
+    expect(t.channels.sendsWakeUp.calls).toEqual([at(1000)]);
+    expect(t.channels.channel.requests).toEqual([]);
   });
 
-  it('never lets two runs both send one webhook: the claim takes the row out of the due set', async () => {
+  it('resolves targets when it fires: a subscription added after scheduling counts', async () => {
     const t = setup();
-    await t.subscriptions.upsertWebhook(null, {
-      id: 's',
-      recipientId: 'alice',
-      kind: 'webhook',
-      url: 'http://127.0.0.1:9/h',
-      secret: 'sec',
-      createdAt: T0,
-    });
-    let release: () => void = () => undefined;
-    const gate = new Promise<void>((resolve) => (release = resolve));
-    t.sender.send = async (d) => {
-      t.sender.sent.push(d);
-      await gate;
-      return { ok: true, status: 200 };
-    };
-    await t.send.execute(sendCommand({ channel: 'webhook' }));
-    const first = t.run();
-    await new Promise((resolve) => setImmediate(resolve));
-    const second = await t.run();
-    release();
-    expect(second.sent).toBe(0);
-    expect((await first).sent).toBe(1);
-    expect(t.sender.sent).toHaveLength(1);
+    await t.send.execute(sendCommand({ channels: ['inbox', 'webhook'], scheduledAt: at(1000) }));
+    await t.channels.subscriptions.insert(null, subscriptionOf());
+    t.clock.set(at(1000));
+    expect(await t.run()).toMatchObject({ sent: 1 });
+    expect([...t.channels.sends.rows.values()].map((s) => s.subscriptionId)).toEqual(['s1']);
+    expect(t.inbox.items).toHaveLength(1);
   });
 
   it('refuses to run inside a caller’s transaction (it commits per batch and sends after commit)', async () => {

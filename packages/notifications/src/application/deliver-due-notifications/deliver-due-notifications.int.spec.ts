@@ -80,7 +80,7 @@ describe('DeliverDueNotifications on SQLite', () => {
     ).compile();
     if (testBackend() === 'postgres') {
       const text = await explainOnPostgres(app.database, compiled);
-      expect(text).toContain('notification_deliveries_live_due_at');
+      expect(text).toContain('notification_deliveries_scheduled_due_at');
       expect(text).not.toMatch(/Seq Scan|Sort/);
       await app.stop();
       return;
@@ -89,7 +89,7 @@ describe('DeliverDueNotifications on SQLite', () => {
       CompiledQuery.raw(`explain query plan ${compiled.sql}`, [...compiled.parameters]),
     );
     const details = plan.rows.map((r) => r.detail).join('\n');
-    expect(details).toContain('USING INDEX notification_deliveries_live_due_at');
+    expect(details).toContain('USING INDEX notification_deliveries_scheduled_due_at');
     expect(details).not.toMatch(/SCAN notification_deliveries(?! USING)/);
     expect(details).not.toContain('TEMP B-TREE');
     await app.stop();
@@ -108,7 +108,7 @@ describe('DeliverDueNotifications on SQLite', () => {
     });
     clock.set(at(10_000));
     const first = await app.dispatch(new DeliverDueNotifications());
-    expect(first).toEqual({ sent: 300, missed: 0, failed: 0, retried: 0 });
+    expect(first).toEqual({ sent: 300, missed: 0, failed: 0, dispatched: 0 });
     const wake = await sql<{
       run_at: string;
     }>`select run_at from shared_scheduled_commands where key = 'notifications.deliver-due:wake'`.execute(

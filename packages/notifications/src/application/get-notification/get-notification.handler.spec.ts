@@ -1,4 +1,9 @@
-import { InMemoryDeliveryRepository, NO_DATABASE, storeDelivery } from '../../testing';
+import {
+  InMemoryChannelSendRepository,
+  InMemoryDeliveryRepository,
+  NO_DATABASE,
+  storeDelivery,
+} from '../../testing';
 import { GetNotification } from './get-notification.command';
 import { GetNotificationHandler } from './get-notification.handler';
 
@@ -9,7 +14,11 @@ describe('GetNotificationHandler', () => {
   it('returns the recipient’s delivery as a view', async () => {
     const deliveries = new InMemoryDeliveryRepository();
     const stored = await storeDelivery(deliveries, { title: 'Dentist', url: '/d/1' });
-    const handler = new GetNotificationHandler(NO_DATABASE, deliveries);
+    const handler = new GetNotificationHandler(
+      NO_DATABASE,
+      deliveries,
+      new InMemoryChannelSendRepository(),
+    );
     await expect(get(handler, stored.id, 'alice')).resolves.toMatchObject({
       id: stored.id,
       recipientId: 'alice',
@@ -23,7 +32,11 @@ describe('GetNotificationHandler', () => {
   it('answers NOT_FOUND alike for an unknown id and for another recipient’s delivery', async () => {
     const deliveries = new InMemoryDeliveryRepository();
     const stored = await storeDelivery(deliveries);
-    const handler = new GetNotificationHandler(NO_DATABASE, deliveries);
+    const handler = new GetNotificationHandler(
+      NO_DATABASE,
+      deliveries,
+      new InMemoryChannelSendRepository(),
+    );
     await expect(get(handler, stored.id, 'bob')).rejects.toMatchObject({
       code: 'NOTIFICATIONS.NOT_FOUND',
     });

@@ -4,10 +4,14 @@ import { NOTIFICATIONS_TOKENS } from '../../notifications.tokens';
 import { loadOwnedDelivery } from '../load-owned-delivery';
 import { toNotificationView } from '../notification-view.mapper';
 import { type NotificationView } from '../notification.view';
+import { type ChannelSendRepository } from '../ports/channel-send.repository';
 import { type NotificationDeliveryRepository } from '../ports/notification-delivery.repository';
 import { GetNotification } from './get-notification.command';
 
-/** Handles `GetNotification`: one read outside any transaction; another recipient's id is not found. */
+/**
+ * Handles `GetNotification`: the delivery and its channels' outcomes, read outside any
+ * transaction; another recipient's id is not found.
+ */
 @injectable()
 export class GetNotificationHandler implements CommandHandler<GetNotification> {
   static readonly handles = GetNotification;
@@ -16,16 +20,20 @@ export class GetNotificationHandler implements CommandHandler<GetNotification> {
     @inject(CORE_TOKENS.Database) private readonly database: Pick<Database, 'kysely'>,
     @inject(NOTIFICATIONS_TOKENS.DeliveryRepository)
     private readonly deliveries: NotificationDeliveryRepository,
+    @inject(NOTIFICATIONS_TOKENS.ChannelSendRepository)
+    private readonly sends: ChannelSendRepository,
   ) {}
 
   async execute(command: GetNotification): Promise<NotificationView> {
-    return toNotificationView(
-      await loadOwnedDelivery(
-        this.deliveries,
-        { db: this.database.kysely },
-        command.recipientId,
-        command.id,
-      ),
+    const scope = { db: this.database.kysely };
+    const delivery = await loadOwnedDelivery(
+      this.deliveries,
+      scope,
+      command.recipientId,
+      command.id,
     );
+    const sends =
+      delivery.status === 'scheduled' ? [] : await this.sends.forDeliveries(scope, [delivery.id]);
+    return toNotificationView(delivery, sends);
   }
 }

@@ -1,4 +1,9 @@
-import { InMemoryDeliveryRepository, NO_DATABASE, storeDelivery } from '../../testing';
+import {
+  InMemoryChannelSendRepository,
+  InMemoryDeliveryRepository,
+  NO_DATABASE,
+  storeDelivery,
+} from '../../testing';
 import { ListNotifications } from './list-notifications.command';
 import { ListNotificationsHandler } from './list-notifications.handler';
 
@@ -13,7 +18,11 @@ async function setup() {
   const canceled = await storeDelivery(deliveries, { scheduledAt: at(13), title: 'at 13' });
   canceled.cancel(at(8));
   await deliveries.save(null, canceled, { status: 'scheduled' });
-  const handler = new ListNotificationsHandler(NO_DATABASE, deliveries);
+  const handler = new ListNotificationsHandler(
+    NO_DATABASE,
+    deliveries,
+    new InMemoryChannelSendRepository(),
+  );
   const list = (fields: Partial<ListNotifications> = {}) =>
     handler.execute(Object.assign(new ListNotifications(), { recipientId: 'alice', ...fields }));
   return { list };

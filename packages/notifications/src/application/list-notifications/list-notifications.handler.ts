@@ -1,7 +1,8 @@
 import { type CommandHandler, CORE_TOKENS, type Database } from '@tickler/core';
 import { inject, injectable } from 'inversify';
 import { NOTIFICATIONS_TOKENS } from '../../notifications.tokens';
-import { toNotificationView } from '../notification-view.mapper';
+import { toNotificationViews } from '../notification-view.mapper';
+import { type ChannelSendRepository } from '../ports/channel-send.repository';
 import { type NotificationView, type Page } from '../notification.view';
 import { decodeCursor, encodeCursor } from '../page-cursor';
 import { type NotificationDeliveryRepository } from '../ports/notification-delivery.repository';
@@ -16,22 +17,26 @@ export class ListNotificationsHandler implements CommandHandler<ListNotification
     @inject(CORE_TOKENS.Database) private readonly database: Pick<Database, 'kysely'>,
     @inject(NOTIFICATIONS_TOKENS.DeliveryRepository)
     private readonly deliveries: NotificationDeliveryRepository,
+    @inject(NOTIFICATIONS_TOKENS.ChannelSendRepository)
+    private readonly sends: ChannelSendRepository,
   ) {}
 
   async execute(command: ListNotifications): Promise<Page<NotificationView>> {
     const limit = command.limit ?? 50;
     const after = command.cursor === undefined ? undefined : decodeCursor(command.cursor, 2);
     // One extra row tells whether another page exists without a count query.
-    const rows = await this.deliveries.list(
-      { db: this.database.kysely },
-      {
-        recipientId: command.recipientId,
-        limit: limit + 1,
-        ...(command.status !== undefined ? { status: command.status } : {}),
-        ...(after ? { after: { sortAt: after[0] as string, id: after[1] as string } } : {}),
-      },
-    );
-    const items = rows.slice(0, limit).map(toNotificationView);
+    const scope = { db: this.database.kysely };
+    const rows = await this.deliveries.list(scope, {
+      recipientId: command.recipientId,
+      limit: limit + 1,
+      ...(command.status !== undefined ? { status: command.status } : {}),
+      ...(after ? { after: { sortAt: after[0] as string, id: after[1] as string } } : {}),
+    });
+    const page = rows.slice(0, limit);
+    // The page's channel sends in one read (none for a page with no external channel fired).
+    const fired = page.filter((d) => d.status !== 'scheduled').map((d) => d.id);
+    const sends = fired.length > 0 ? await this.sends.forDeliveries(scope, fired) : [];
+    const items = toNotificationViews(page, sends);
     const last = items[items.length - 1];
     return {
       items,

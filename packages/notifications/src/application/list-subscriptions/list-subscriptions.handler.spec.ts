@@ -1,22 +1,22 @@
 import { REFERENCE_TIME } from '@tickler/core/testing';
-import { InMemorySubscriptionRepository, NO_DATABASE } from '../../testing';
+import { channelFakes, NO_DATABASE, subscriptionOf } from '../../testing';
 import { ListSubscriptions } from './list-subscriptions.command';
 import { ListSubscriptionsHandler } from './list-subscriptions.handler';
 
 describe('ListSubscriptionsHandler', () => {
-  it('lists the recipient’s endpoints without their secrets', async () => {
-    const subscriptions = new InMemorySubscriptionRepository();
+  it('lists the recipient’s subscriptions with their public fields, never their secrets', async () => {
+    const { subscriptions, registry } = channelFakes();
     for (const recipientId of ['alice', 'bob']) {
-      await subscriptions.upsertWebhook(null, {
-        id: `s-${recipientId}`,
-        recipientId,
-        kind: 'webhook',
-        url: `https://hooks.example.com/${recipientId}`,
-        secret: 'do-not-show',
-        createdAt: REFERENCE_TIME,
-      });
+      await subscriptions.insert(
+        null,
+        subscriptionOf({
+          id: `s-${recipientId}`,
+          recipientId,
+          target: { endpoint: `https://hooks.example.com/${recipientId}`, secret: 'do-not-show' },
+        }),
+      );
     }
-    const handler = new ListSubscriptionsHandler(NO_DATABASE, subscriptions);
+    const handler = new ListSubscriptionsHandler(NO_DATABASE, subscriptions, registry);
     const list = await handler.execute(
       Object.assign(new ListSubscriptions(), { recipientId: 'alice' }),
     );
@@ -26,7 +26,15 @@ describe('ListSubscriptionsHandler', () => {
         recipientId: 'alice',
         kind: 'webhook',
         url: 'https://hooks.example.com/alice',
+        guarantee: 'at-least-once',
+        default: false,
+        active: true,
+        deactivatedAt: null,
+        deactivatedReason: null,
+        pausedAt: null,
+        pausedReason: null,
         createdAt: REFERENCE_TIME,
+        updatedAt: REFERENCE_TIME,
       },
     ]);
     expect(JSON.stringify(list)).not.toContain('do-not-show');

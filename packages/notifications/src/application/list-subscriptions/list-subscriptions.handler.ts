@@ -3,10 +3,11 @@ import { inject, injectable } from 'inversify';
 import { NOTIFICATIONS_TOKENS } from '../../notifications.tokens';
 import { toSubscriptionView } from '../notification-view.mapper';
 import { type SubscriptionView } from '../notification.view';
+import { type ChannelRegistry } from '../channels/channel-registry';
 import { type SubscriptionRepository } from '../ports/subscription.repository';
 import { ListSubscriptions } from './list-subscriptions.command';
 
-/** Handles `ListSubscriptions`: the recipient's endpoints, secrets left out. */
+/** Handles `ListSubscriptions`: the recipient's subscriptions, secrets left out. */
 @injectable()
 export class ListSubscriptionsHandler implements CommandHandler<ListSubscriptions> {
   static readonly handles = ListSubscriptions;
@@ -15,10 +16,11 @@ export class ListSubscriptionsHandler implements CommandHandler<ListSubscription
     @inject(CORE_TOKENS.Database) private readonly database: Pick<Database, 'kysely'>,
     @inject(NOTIFICATIONS_TOKENS.SubscriptionRepository)
     private readonly subscriptions: SubscriptionRepository,
+    @inject(NOTIFICATIONS_TOKENS.Channels) private readonly channels: ChannelRegistry,
   ) {}
 
   async execute(command: ListSubscriptions): Promise<SubscriptionView[]> {
     const rows = await this.subscriptions.list({ db: this.database.kysely }, command.recipientId);
-    return rows.map(toSubscriptionView);
+    return rows.map((s) => toSubscriptionView(s, this.channels.external(s.kind)));
   }
 }

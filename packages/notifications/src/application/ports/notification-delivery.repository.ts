@@ -5,8 +5,6 @@ import { type Scope } from './scope';
 /** The state a status-guarded write expects the stored row to be in. */
 export interface ExpectedState {
   readonly status: NotificationStatus;
-  /** Required lease token while `sending` (fencing against a newer claim). */
-  readonly leaseToken?: string;
 }
 
 /** A delivery changed in memory, with the state it was loaded in. */
@@ -50,7 +48,16 @@ export interface ListDeliveriesQuery {
 /** Persistence port of the `NotificationDelivery` aggregate. */
 export interface NotificationDeliveryRepository {
   insert(scope: Scope, delivery: NotificationDelivery): Promise<void>;
-  findById(scope: Scope, id: string): Promise<NotificationDelivery | undefined>;
+  /**
+   * One delivery. `forUpdate` locks its row until the transaction ends (PostgreSQL; SQLite's
+   * single writer needs nothing): channel sends of one notification settling at once then decide
+   * its status one after the other.
+   */
+  findById(
+    scope: Scope,
+    id: string,
+    options?: { forUpdate?: boolean },
+  ): Promise<NotificationDelivery | undefined>;
   findByIdempotencyKey(
     scope: Scope,
     recipientId: string,
@@ -68,17 +75,17 @@ export interface NotificationDeliveryRepository {
    */
   save(scope: Scope, delivery: NotificationDelivery, expected: ExpectedState): Promise<void>;
   /**
-   * Writes the state columns (status, due, lease, attempts, outcome) of many deliveries with a
+   * Writes the state columns (status, due, attempts, outcome) of many deliveries with a
    * few set-based UPDATEs, grouped by identical transition, each guarded by the expected state.
    * Returns the ids actually updated (a row another writer settled first is left out).
    */
   settleMany(scope: Scope, settlements: readonly PendingSettlement[]): Promise<Set<string>>;
   /**
-   * Up to `limit` live rows whose `due_at` is at or before `now`, earliest first (through the
-   * partial index on `due_at`). With `id`, only that row, if due.
+   * Up to `limit` scheduled rows whose `due_at` is at or before `now`, earliest first (through
+   * the partial index on `due_at`). With `id`, only that row, if due.
    */
   findDue(scope: Scope, now: string, limit: number, id?: string): Promise<NotificationDelivery[]>;
-  /** Earliest `due_at` among live rows: when the dispatcher must wake next. */
+  /** Earliest `due_at` among scheduled rows: when the dispatcher must wake next. */
   nextDueAt(scope: Scope): Promise<string | undefined>;
   /** One page of a recipient's deliveries ordered by (scheduledAt ?? createdAt, id). */
   list(scope: Scope, query: ListDeliveriesQuery): Promise<NotificationDelivery[]>;

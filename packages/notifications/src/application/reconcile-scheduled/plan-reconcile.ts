@@ -151,7 +151,7 @@ function create(entry: NormalisedEntry, ctx: ReconcileContext): NotificationDeli
   return NotificationDelivery.create(
     {
       recipientId: entry.recipientId,
-      channel: 'inbox',
+      channels: null,
       title: entry.title,
       message: entry.message,
       url: entry.url,

@@ -98,7 +98,7 @@ describe('ReconcileScheduled on SQLite', () => {
     expect(a).toMatchObject({
       recipient_id: 'alice',
       status: 'scheduled',
-      channel: 'inbox',
+      channels: null,
       scheduled_at: '2026-09-10T09:30:00.000Z',
       due_at: '2026-09-10T09:30:00.000Z',
       url: '/home',
@@ -375,8 +375,8 @@ describe('ReconcileScheduled on SQLite', () => {
         .execute();
     expect(await aliceLead()).toHaveLength(1);
     const duplicate =
-      await sql`insert into notification_deliveries (id, recipient_id, channel, title, message, status, created_at, updated_at, sort_at, source_app, source_key, source_rule)
-          select 'dup', recipient_id, channel, title, message, 'canceled', created_at, updated_at, sort_at, source_app, source_key, source_rule
+      await sql`insert into notification_deliveries (id, recipient_id, channels, title, message, status, created_at, updated_at, sort_at, source_app, source_key, source_rule)
+          select 'dup', recipient_id, channels, title, message, 'canceled', created_at, updated_at, sort_at, source_app, source_key, source_rule
           from notification_deliveries where source_rule = 'lead:3600' and recipient_id = 'alice'`
         .execute(t.db)
         .then(
@@ -447,7 +447,7 @@ describe('ReconcileScheduled on SQLite', () => {
       sent: 1,
       missed: 1,
       failed: 0,
-      retried: 0,
+      dispatched: 0,
     });
     const byKey = new Map((await rows(t)).map((r) => [r.source_key, r]));
     expect(byKey.get('bins:2026-09-10')).toMatchObject({

@@ -1,19 +1,11 @@
-import { REFERENCE_TIME } from '@tickler/core/testing';
-import { FakeUnitOfWork, InMemorySubscriptionRepository } from '../../testing';
+import { FakeUnitOfWork, InMemorySubscriptionRepository, subscriptionOf } from '../../testing';
 import { RemoveSubscription } from './remove-subscription.command';
 import { RemoveSubscriptionHandler } from './remove-subscription.handler';
 
 describe('RemoveSubscriptionHandler', () => {
   it('removes the recipient’s endpoint; another recipient’s or an unknown id is not found', async () => {
     const subscriptions = new InMemorySubscriptionRepository();
-    await subscriptions.upsertWebhook(null, {
-      id: 's1',
-      recipientId: 'alice',
-      kind: 'webhook',
-      url: 'https://hooks.example.com/a',
-      secret: 'x',
-      createdAt: REFERENCE_TIME,
-    });
+    await subscriptions.insert(null, subscriptionOf());
     const handler = new RemoveSubscriptionHandler(new FakeUnitOfWork(), subscriptions);
     const remove = (id: string, recipientId: string) =>
       handler.execute(Object.assign(new RemoveSubscription(), { recipientId, id }));

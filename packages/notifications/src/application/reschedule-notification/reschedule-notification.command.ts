@@ -1,10 +1,20 @@
-import { IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
+import {
+  ArrayMaxSize,
+  ArrayUnique,
+  IsArray,
+  IsIn,
+  IsNotEmpty,
+  IsOptional,
+  IsString,
+  MaxLength,
+} from 'class-validator';
 import { Command, IsInstant, IsLink, IsMultilineText, IsPlainText } from '@tickler/core';
+import { CHANNEL_KINDS, MAX_CHANNELS } from '../channel-kinds';
 import { type NotificationView } from '../notification.view';
 import { IsEntityId, IsRecipientId } from '../recipient-id.validator';
 
 /**
- * Edits a scheduled delivery: content and/or its send instant. Only while `scheduled`
+ * Edits a scheduled delivery: content, channels and/or its send instant. Only while `scheduled`
  * (`NOTIFICATIONS.ALREADY_SENT` / `NOTIFICATIONS.NOT_SCHEDULED` otherwise). A new instant moves
  * the dispatcher's wake-up (only ever earlier) in the same transaction.
  */
@@ -18,4 +28,13 @@ export class RescheduleNotification extends Command<NotificationView> {
   @IsOptional() @IsString() @MaxLength(4000) @IsMultilineText() message?: string;
   @IsOptional() @IsString() @MaxLength(2000) @IsLink() url?: string;
   @IsOptional() @IsInstant() scheduledAt?: string;
+  /** New channels (unique, at most 4); resolved when it fires, like on create. */
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(MAX_CHANNELS)
+  @ArrayUnique()
+  @IsIn(CHANNEL_KINDS, { each: true })
+  channels?: string[];
+  /** Older alias: `channel: "webhook"` ≡ `channels: ["webhook"]`. */
+  @IsOptional() @IsIn(CHANNEL_KINDS) channel?: string;
 }

@@ -9,6 +9,7 @@ import { inject, injectable } from 'inversify';
 import { NOTIFICATIONS_TOKENS } from '../../notifications.tokens';
 import { loadOwnedDelivery } from '../load-owned-delivery';
 import { toNotificationView } from '../notification-view.mapper';
+import { channelsOf } from '../send-notification/new-delivery-of';
 import { type NotificationView } from '../notification.view';
 import { type NotificationDeliveryRepository } from '../ports/notification-delivery.repository';
 import { type TransactionRunner } from '../ports/transaction-runner.port';
@@ -37,11 +38,13 @@ export class RescheduleNotificationHandler implements CommandHandler<RescheduleN
         command.id,
       );
       const loadedStatus = delivery.status;
+      const channels = channelsOf(command);
       delivery.reschedule(
         {
           ...(command.title !== undefined ? { title: command.title } : {}),
           ...(command.message !== undefined ? { message: command.message } : {}),
           ...(command.url !== undefined ? { url: command.url === '' ? null : command.url } : {}),
+          ...(channels !== undefined ? { channels } : {}),
           ...(command.scheduledAt !== undefined
             ? { scheduledAt: parseInstant(command.scheduledAt, 'scheduledAt') }
             : {}),

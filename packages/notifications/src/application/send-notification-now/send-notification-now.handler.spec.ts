@@ -2,11 +2,11 @@ import { ManualClock } from '@tickler/core';
 import { REFERENCE_TIME } from '@tickler/core/testing';
 import { resolveNotificationsOptions } from '../notifications.options';
 import {
+  channelFakes,
   FakeUnitOfWork,
   InMemoryDeliveryRepository,
-  InMemoryInboxRepository,
-  RecordingWakeUp,
   storeDelivery,
+  subscriptionOf,
 } from '../../testing';
 import { SendNotificationNow } from './send-notification-now.command';
 import { SendNotificationNowHandler } from './send-notification-now.handler';
@@ -14,41 +14,44 @@ import { SendNotificationNowHandler } from './send-notification-now.handler';
 function setup(options = {}) {
   const uow = new FakeUnitOfWork();
   const deliveries = new InMemoryDeliveryRepository();
-  const inbox = new InMemoryInboxRepository();
-  const wakeUp = new RecordingWakeUp();
+  const channels = channelFakes();
   const handler = new SendNotificationNowHandler(
     uow,
     new ManualClock(REFERENCE_TIME),
     deliveries,
-    inbox,
-    wakeUp,
+    channels.firing,
     resolveNotificationsOptions(options),
   );
   const sendNow = (id: string) =>
     handler.execute(Object.assign(new SendNotificationNow(), { recipientId: 'alice', id }));
-  return { uow, deliveries, inbox, wakeUp, sendNow };
+  return { uow, deliveries, inbox: channels.inbox, channels, sendNow };
 }
 
 describe('SendNotificationNowHandler', () => {
-  it('sends a scheduled inbox delivery in this call: inbox row, sent event, no wake-up', async () => {
-    const { uow, deliveries, inbox, wakeUp, sendNow } = setup();
+  it('fires a scheduled inbox delivery in this call: inbox row, sent event', async () => {
+    const { uow, deliveries, inbox, sendNow } = setup();
     const { id } = await storeDelivery(deliveries);
-    await expect(sendNow(id)).resolves.toMatchObject({ status: 'sent', sentAt: REFERENCE_TIME });
+    await expect(sendNow(id)).resolves.toMatchObject({
+      status: 'sent',
+      sentAt: REFERENCE_TIME,
+      channels: [{ channel: 'inbox', status: 'sent' }],
+    });
     expect(inbox.items.map((i) => i.notificationId)).toEqual([id]);
-    expect(wakeUp.calls).toEqual([]);
     expect(uow.published.map((e) => e.type)).toEqual(['notifications.sent']);
   });
 
-  it('brings a webhook due now and wakes the dispatcher, sending nothing in the call', async () => {
-    const { uow, deliveries, inbox, wakeUp, sendNow } = setup();
-    const { id } = await storeDelivery(deliveries, { channel: 'webhook' });
+  it('fires a webhook-only delivery: a pending channel send and the send loop woken, nothing sent in the call', async () => {
+    const { uow, deliveries, inbox, channels, sendNow } = setup();
+    await channels.subscriptions.insert(null, subscriptionOf());
+    const { id } = await storeDelivery(deliveries, { channels: ['webhook'] });
     await expect(sendNow(id)).resolves.toMatchObject({
-      status: 'scheduled',
-      scheduledAt: REFERENCE_TIME,
+      status: 'sending',
+      channels: [{ channel: 'webhook', subscriptionId: 's1', status: 'pending', attempts: 0 }],
     });
-    expect(wakeUp.calls).toEqual([REFERENCE_TIME]);
+    expect(channels.sendsWakeUp.calls).toEqual([REFERENCE_TIME]);
+    expect(channels.channel.requests).toEqual([]);
     expect(inbox.items).toEqual([]);
-    expect(uow.published.map((e) => e.type)).toEqual(['notifications.rescheduled']);
+    expect(uow.published).toEqual([]);
   });
 
   it('settles as missed (dry-run) instead of sending when the context is in dry-run', async () => {

@@ -1,17 +1,20 @@
 import { type Clock, type CommandHandler, CORE_TOKENS, toIsoUtc } from '@tickler/core';
 import { inject, injectable } from 'inversify';
 import { NOTIFICATIONS_TOKENS } from '../../notifications.tokens';
+import { DeliveryFiring } from '../channels/fire-deliveries';
 import { loadOwnedDelivery } from '../load-owned-delivery';
-import { inboxItemOf, toNotificationView } from '../notification-view.mapper';
+import { toNotificationView } from '../notification-view.mapper';
 import { type NotificationView } from '../notification.view';
 import { type ResolvedNotificationsOptions } from '../notifications.options';
-import { type InboxRepository } from '../ports/inbox.repository';
 import { type NotificationDeliveryRepository } from '../ports/notification-delivery.repository';
 import { type TransactionRunner } from '../ports/transaction-runner.port';
-import { type DeliveryWakeUp } from '../ports/wake-up.port';
 import { SendNotificationNow } from './send-notification-now.command';
 
-/** Handles `SendNotificationNow`: an inbox delivery is sent (or missed in dry-run) in this transaction; a webhook is brought due now and the dispatcher woken. */
+/**
+ * Handles `SendNotificationNow`: the scheduled delivery fires in this transaction, exactly as
+ * the dispatcher would fire it (inbox row, pending channel sends for after the commit), or is
+ * missed in dry-run. The user asked for it now: the lateness and event guards do not apply.
+ */
 @injectable()
 export class SendNotificationNowHandler implements CommandHandler<SendNotificationNow> {
   static readonly handles = SendNotificationNow;
@@ -21,8 +24,7 @@ export class SendNotificationNowHandler implements CommandHandler<SendNotificati
     @inject(CORE_TOKENS.Clock) private readonly clock: Clock,
     @inject(NOTIFICATIONS_TOKENS.DeliveryRepository)
     private readonly deliveries: NotificationDeliveryRepository,
-    @inject(NOTIFICATIONS_TOKENS.InboxRepository) private readonly inbox: InboxRepository,
-    @inject(NOTIFICATIONS_TOKENS.WakeUp) private readonly wakeUp: DeliveryWakeUp,
+    @inject(DeliveryFiring) private readonly firing: DeliveryFiring,
     @inject(NOTIFICATIONS_TOKENS.Options) private readonly options: ResolvedNotificationsOptions,
   ) {}
 
@@ -36,22 +38,19 @@ export class SendNotificationNowHandler implements CommandHandler<SendNotificati
       );
       const loadedStatus = delivery.status;
       const now = toIsoUtc(this.clock.now());
-      // The user asked for it now: the lateness and event guards do not apply, dry-run does.
-      if (delivery.channel === 'webhook') {
-        delivery.expedite(now);
-      } else if (this.options.due.dryRun) {
+      let sends: Awaited<ReturnType<DeliveryFiring['fire']>> = [];
+      if (this.options.due.dryRun) {
         delivery.markMissed(now, 'dry-run');
       } else {
-        delivery.markSent(now, delivery.id);
-        await this.inbox.insertMany(tx, [inboxItemOf(delivery)]);
+        sends = await this.firing.fire(tx, [delivery], now);
       }
       // Guarded by the loaded status: if the dispatcher settled it first, this fails cleanly.
       await this.deliveries.save(tx, delivery, { status: loadedStatus });
-      if (delivery.dueAt !== null) {
-        await this.wakeUp.wakeAt(tx, delivery.dueAt);
-      }
       tx.recordEvents(delivery.pullEvents());
-      return toNotificationView(delivery);
+      return toNotificationView(
+        delivery,
+        sends.map((s) => s.snapshot()),
+      );
     });
   }
 }

@@ -1,3 +1,4 @@
+import { InvalidArgumentError } from '@tickler/core/domain';
 import { parseInstant } from '@tickler/core';
 import { LeadRule } from '../../domain/lead-rule';
 import { type NewNotificationDelivery } from '../../domain/notification-delivery.entity';
@@ -27,7 +28,7 @@ export function newDeliveryOf(
   return {
     props: {
       recipientId: send.recipientId,
-      channel: send.channel ?? 'inbox',
+      channels: channelsOf(send, field) ?? null,
       title: send.title,
       message: send.message,
       url: send.url ?? null,
@@ -50,4 +51,21 @@ export function newDeliveryOf(
     },
     sourceKey: source ? { app: source.app, key: source.key, rule: ruleText } : null,
   };
+}
+
+/**
+ * The channels a create or an edit asks for: `channels`, or the older `channel` alias as a
+ * one-element list (both at once is refused, naming `channel`); undefined when neither is given.
+ */
+export function channelsOf(
+  input: { readonly channels?: string[] | undefined; readonly channel?: string | undefined },
+  field: (name: string) => string = (name) => name,
+): string[] | undefined {
+  if (input.channel !== undefined && input.channels !== undefined) {
+    throw new InvalidArgumentError(
+      field('channel'),
+      'give channels or its older alias channel, not both',
+    );
+  }
+  return input.channel !== undefined ? [input.channel] : input.channels;
 }

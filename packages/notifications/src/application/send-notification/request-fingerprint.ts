@@ -8,8 +8,11 @@ import { type NewNotificationDelivery } from '../../domain/notification-delivery
  */
 export function requestFingerprint(props: NewNotificationDelivery): string {
   const source = props.source ?? null;
+  const channels = props.channels ?? null;
   const canonical = JSON.stringify([
-    props.channel,
+    // One channel is written as it was before `channels` (the default set as `inbox`), so a key
+    // first used before the upgrade still matches the same request made again after it.
+    channels === null ? 'inbox' : channels.length === 1 ? channels[0] : channels,
     props.title,
     props.message,
     props.url ?? null,

@@ -1,5 +1,8 @@
 import { Type } from 'class-transformer';
 import {
+  ArrayMaxSize,
+  ArrayUnique,
+  IsArray,
   IsIn,
   IsObject,
   IsNotEmpty,
@@ -10,6 +13,7 @@ import {
   ValidateNested,
 } from 'class-validator';
 import { Command, IsInstant, IsLink, IsMultilineText, IsPlainText } from '@tickler/core';
+import { CHANNEL_KINDS, MAX_CHANNELS } from '../channel-kinds';
 import { IsSendLeadRule } from '../lead-rule.validators';
 import { type NotificationView } from '../notification.view';
 
@@ -47,7 +51,18 @@ export class SendNotification extends Command<SendNotificationResult> {
   @IsString() @MaxLength(4000) @IsMultilineText() message!: string;
   @IsOptional() @IsString() @MaxLength(2000) @IsLink() url?: string;
   @IsOptional() @IsInstant() scheduledAt?: string;
-  @IsOptional() @IsIn(['inbox', 'webhook']) channel?: 'inbox' | 'webhook';
+  /**
+   * The channels to reach the recipient over (unique, at most 4). Omitted: the default set —
+   * the inbox, every active push subscription and every subscription marked `default`.
+   */
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(MAX_CHANNELS)
+  @ArrayUnique()
+  @IsIn(CHANNEL_KINDS, { each: true })
+  channels?: string[];
+  /** Alias kept for older clients: `channel: "webhook"` means `channels: ["webhook"]`. */
+  @IsOptional() @IsIn(CHANNEL_KINDS) channel?: string;
   @IsOptional() @IsInstant() eventAt?: string;
   @IsOptional() @IsInstant() expiresAt?: string;
   /**

@@ -1,12 +1,12 @@
-import { sendCommand, sendHandlerFakes } from '../../testing';
+import { sendCommand, sendHandlerFakes, subscriptionOf } from '../../testing';
 import { SendNotificationHandler } from './send-notification.handler';
 
 const NOW = '2026-09-10T08:30:00.000Z';
 
 function setup(options = {}) {
-  const { uow, deliveries, inbox, wakeUp, args } = sendHandlerFakes(options);
+  const { uow, deliveries, inbox, wakeUp, channels, args } = sendHandlerFakes(options);
   const handler = new SendNotificationHandler(...args);
-  return { uow, deliveries, inbox, wakeUp, handler };
+  return { uow, deliveries, inbox, wakeUp, channels, handler };
 }
 
 describe('SendNotificationHandler', () => {
@@ -53,11 +53,48 @@ describe('SendNotificationHandler', () => {
     expect(deliveries.rows.size).toBe(1);
   });
 
-  it('queues an immediate webhook due now and wakes the dispatcher now', async () => {
-    const { handler, wakeUp } = setup();
+  it('fires an immediate webhook-only notification: sending, one pending send, the send loop woken, nothing sent in the call', async () => {
+    const { handler, wakeUp, channels, uow } = setup();
+    await channels.subscriptions.insert(null, subscriptionOf());
     const { delivery } = await handler.execute(sendCommand({ channel: 'webhook' }));
-    expect(delivery).toMatchObject({ status: 'scheduled', scheduledAt: NOW });
-    expect(wakeUp.calls).toEqual([NOW]);
+    expect(delivery).toMatchObject({
+      status: 'sending',
+      requestedChannels: ['webhook'],
+      channels: [{ channel: 'webhook', subscriptionId: 's1', status: 'pending' }],
+    });
+    expect(channels.sendsWakeUp.calls).toEqual([NOW]);
+    expect(channels.channel.requests).toEqual([]);
+    expect(wakeUp.calls).toEqual([]);
+    expect(uow.published).toEqual([]);
+  });
+
+  it('resolves the default set when it fires: inbox plus subscriptions marked default, not the others', async () => {
+    const { handler, channels } = setup();
+    await channels.subscriptions.insert(null, subscriptionOf({ id: 'plain' }));
+    await channels.subscriptions.insert(
+      null,
+      subscriptionOf({ id: 'chosen', targetKey: 'other', isDefault: true }),
+    );
+    const { delivery } = await handler.execute(sendCommand());
+    expect(delivery).toMatchObject({ status: 'sent', requestedChannels: null });
+    expect(delivery.channels.map((c) => [c.channel, c.subscriptionId, c.status])).toEqual([
+      ['inbox', null, 'sent'],
+      ['webhook', 'chosen', 'pending'],
+    ]);
+  });
+
+  it('fails a notification whose channels have no target at all, saying no-target', async () => {
+    const { handler, uow } = setup();
+    const { delivery } = await handler.execute(sendCommand({ channels: ['webhook'] }));
+    expect(delivery).toMatchObject({ status: 'failed', lastError: 'no-target', channels: [] });
+    expect(uow.published.map((e) => e.type)).toEqual(['notifications.failed']);
+  });
+
+  it('refuses channels and its older alias channel together, naming channel', async () => {
+    const { handler } = setup();
+    await expect(
+      handler.execute(sendCommand({ channels: ['inbox'], channel: 'webhook' })),
+    ).rejects.toMatchObject({ code: 'INVALID_ARGUMENT', field: 'channel' });
   });
 
   it('settles an immediate send as missed (dry-run) without an inbox row in dry-run mode', async () => {

@@ -12,10 +12,10 @@ import {
   NotificationSourceKeyTakenError,
 } from '../../domain/notification.errors';
 import { NOTIFICATIONS_TOKENS } from '../../notifications.tokens';
-import { inboxItemOf, toNotificationView } from '../notification-view.mapper';
+import { DeliveryFiring } from '../channels/fire-deliveries';
+import { toNotificationView } from '../notification-view.mapper';
 import { type ResolvedNotificationsOptions } from '../notifications.options';
 import { type IdempotencyRepository } from '../ports/idempotency.repository';
-import { type InboxRepository } from '../ports/inbox.repository';
 import { type NotificationDeliveryRepository } from '../ports/notification-delivery.repository';
 import { type TransactionRunner } from '../ports/transaction-runner.port';
 import { type DeliveryWakeUp } from '../ports/wake-up.port';
@@ -24,8 +24,9 @@ import { requestFingerprint } from './request-fingerprint';
 import { SendNotification, type SendNotificationResult } from './send-notification.command';
 
 /**
- * Creates a delivery in one transaction: the row, its inbox row when sent at once, and the
- * dispatcher's wake-up when queued. Replaying an idempotency key returns the existing row.
+ * Creates a delivery in one transaction: the row, and when it goes out at once its firing
+ * (inbox row, pending channel sends, the send loop's wake-up), or the dispatcher's wake-up when
+ * queued. Replaying an idempotency key returns the existing row.
  */
 @injectable()
 export class SendNotificationHandler implements CommandHandler<SendNotification> {
@@ -37,11 +38,11 @@ export class SendNotificationHandler implements CommandHandler<SendNotification>
     @inject(CORE_TOKENS.IdGenerator) private readonly ids: IdGenerator,
     @inject(NOTIFICATIONS_TOKENS.DeliveryRepository)
     private readonly deliveries: NotificationDeliveryRepository,
-    @inject(NOTIFICATIONS_TOKENS.InboxRepository) private readonly inbox: InboxRepository,
     @inject(NOTIFICATIONS_TOKENS.WakeUp) private readonly wakeUp: DeliveryWakeUp,
     @inject(NOTIFICATIONS_TOKENS.Options) private readonly options: ResolvedNotificationsOptions,
     @inject(NOTIFICATIONS_TOKENS.IdempotencyRepository)
     private readonly idempotency: IdempotencyRepository,
+    @inject(DeliveryFiring) private readonly firing: DeliveryFiring,
   ) {}
 
   execute(command: SendNotification): Promise<SendNotificationResult> {
@@ -68,20 +69,24 @@ export class SendNotificationHandler implements CommandHandler<SendNotification>
         }
       }
       const delivery = NotificationDelivery.create(props, now, this.ids.next(), this.options.due);
+      const sends = delivery.isDue(now) ? await this.firing.fire(tx, [delivery], now) : [];
       await this.deliveries.insert(tx, delivery);
       if (key !== undefined) {
         await this.idempotency.recordMany(tx, [
           { recipientId: command.recipientId, idempotencyKey: key, fingerprint },
         ]);
       }
-      if (delivery.status === 'sent' && delivery.channel === 'inbox') {
-        await this.inbox.insertMany(tx, [inboxItemOf(delivery)]);
-      }
       if (delivery.dueAt !== null) {
         await this.wakeUp.wakeAt(tx, delivery.dueAt);
       }
       tx.recordEvents(delivery.pullEvents());
-      return { delivery: toNotificationView(delivery), created: true };
+      return {
+        delivery: toNotificationView(
+          delivery,
+          sends.map((s) => s.snapshot()),
+        ),
+        created: true,
+      };
     });
   }
 }

@@ -12,13 +12,14 @@ import {
   NotificationSourceKeyTakenError,
 } from '../../domain/notification.errors';
 import { NOTIFICATIONS_TOKENS } from '../../notifications.tokens';
-import { inboxItemOf, toNotificationView } from '../notification-view.mapper';
+import { DeliveryFiring } from '../channels/fire-deliveries';
+import { toNotificationView, toNotificationViews } from '../notification-view.mapper';
+import { type NotificationView } from '../notification.view';
 import { type ResolvedNotificationsOptions } from '../notifications.options';
 import {
   type IdempotencyRecord,
   type IdempotencyRepository,
 } from '../ports/idempotency.repository';
-import { type InboxItem, type InboxRepository } from '../ports/inbox.repository';
 import { type NotificationDeliveryRepository } from '../ports/notification-delivery.repository';
 import { type Scope } from '../ports/scope';
 import { type TransactionRunner } from '../ports/transaction-runner.port';
@@ -31,9 +32,18 @@ import {
 } from '../send-notification/send-notification.command';
 import { SendNotifications, type SendNotificationsResult } from './send-notifications.command';
 
-/** An earlier use of an idempotency key: its result, and its request's fingerprint if kept. */
+/**
+ * One item's answer: a stored delivery's view, or a delivery created in this batch (its view is
+ * built once the batch has fired, so it shows the outcome).
+ */
+interface Answer {
+  readonly delivery: NotificationView | NotificationDelivery;
+  readonly created: boolean;
+}
+
+/** An earlier use of an idempotency key: its answer, and its request's fingerprint if kept. */
 interface Replay {
-  readonly result: SendNotificationResult;
+  readonly result: Answer;
   readonly fingerprint: string | undefined;
 }
 
@@ -44,8 +54,8 @@ function keyOf(...parts: (string | null)[]): string {
 
 /**
  * Creates every delivery of the batch in ONE transaction: the decisions in the aggregates,
- * then multi-row INSERTs (deliveries, inbox rows of those sent at once), ONE wake-up move to
- * the earliest instant, the events recorded for after commit. Items behave as if sent one after
+ * the firing of those going out at once (inbox rows, pending channel sends), multi-row INSERTs,
+ * ONE wake-up move to the earliest instant, the events recorded for after commit. Items behave as if sent one after
  * the other: a repeated idempotency key returns the delivery its first use created or found;
  * a source key taken in the store or earlier in the batch rejects the whole call.
  */
@@ -59,19 +69,18 @@ export class SendNotificationsHandler implements CommandHandler<SendNotification
     @inject(CORE_TOKENS.IdGenerator) private readonly ids: IdGenerator,
     @inject(NOTIFICATIONS_TOKENS.DeliveryRepository)
     private readonly deliveries: NotificationDeliveryRepository,
-    @inject(NOTIFICATIONS_TOKENS.InboxRepository) private readonly inbox: InboxRepository,
     @inject(NOTIFICATIONS_TOKENS.WakeUp) private readonly wakeUp: DeliveryWakeUp,
     @inject(NOTIFICATIONS_TOKENS.Options) private readonly options: ResolvedNotificationsOptions,
     @inject(NOTIFICATIONS_TOKENS.IdempotencyRepository)
     private readonly idempotency: IdempotencyRepository,
+    @inject(DeliveryFiring) private readonly firing: DeliveryFiring,
   ) {}
 
   execute(command: SendNotifications): Promise<SendNotificationsResult> {
     return this.uow.run(async (tx) => {
       const now = toIsoUtc(this.clock.now());
-      const results: SendNotificationResult[] = [];
+      const results: Answer[] = [];
       const created: NotificationDelivery[] = [];
-      const inboxItems: InboxItem[] = [];
       /** Idempotency and source keys used so far in this batch → the result / delivery id. */
       const byIdempotencyKey = new Map<string, Replay>();
       const fingerprints: IdempotencyRecord[] = [];
@@ -115,17 +124,18 @@ export class SendNotificationsHandler implements CommandHandler<SendNotification
           bySourceKey.set(batchSourceKey, delivery.id);
         }
         created.push(delivery);
-        if (delivery.status === 'sent' && delivery.channel === 'inbox') {
-          inboxItems.push(inboxItemOf(delivery));
-        }
-        if (delivery.dueAt !== null && (earliest === undefined || delivery.dueAt < earliest)) {
+        // Going out at once: fired below, so it needs no dispatcher wake-up.
+        if (
+          delivery.dueAt !== null &&
+          delivery.dueAt > now &&
+          (earliest === undefined || delivery.dueAt < earliest)
+        ) {
           earliest = delivery.dueAt;
         }
-        const result = { delivery: toNotificationView(delivery), created: true };
-        results.push(result);
+        results.push({ delivery, created: true });
         if (idempotencyKey !== undefined && item.idempotencyKey !== undefined) {
           byIdempotencyKey.set(idempotencyKey, {
-            result: { delivery: result.delivery, created: false },
+            result: { delivery, created: false },
             fingerprint,
           });
           fingerprints.push({
@@ -135,14 +145,13 @@ export class SendNotificationsHandler implements CommandHandler<SendNotification
           });
         }
       }
+      const going = created.filter((d) => d.isDue(now));
+      const sends = going.length > 0 ? await this.firing.fire(tx, going, now) : [];
       if (created.length > 0) {
         await this.deliveries.insertMany(tx, created);
       }
       if (fingerprints.length > 0) {
         await this.idempotency.recordMany(tx, fingerprints);
-      }
-      if (inboxItems.length > 0) {
-        await this.inbox.insertMany(tx, inboxItems);
       }
       if (earliest !== undefined) {
         await this.wakeUp.wakeAt(tx, earliest);
@@ -150,7 +159,21 @@ export class SendNotificationsHandler implements CommandHandler<SendNotification
       for (const delivery of created) {
         tx.recordEvents(delivery.pullEvents());
       }
-      return { results };
+      const views = new Map(
+        toNotificationViews(
+          created,
+          sends.map((send) => send.snapshot()),
+        ).map((view) => [view.id, view]),
+      );
+      return {
+        results: results.map(({ delivery, created: isNew }): SendNotificationResult => ({
+          delivery:
+            delivery instanceof NotificationDelivery
+              ? (views.get(delivery.id) ?? toNotificationView(delivery))
+              : delivery,
+          created: isNew,
+        })),
+      };
     });
   }
 

@@ -256,7 +256,7 @@ describe('SendNotifications', () => {
       item({ title: '' }),
       item({ rule: 'lead:0@expiry', scheduledAt: undefined, eventAt: at(HOUR) }),
       item({ source: [] as unknown as SendNotification['source'] }),
-      item({ channel: 'sms' as 'inbox' }),
+      item({ channel: 'sms' }),
     ]) {
       expect(acceptedAsIs(SendNotifications, batch([item(), bad]))).toBe(false);
     }

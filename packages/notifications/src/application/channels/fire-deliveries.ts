@@ -1,0 +1,121 @@
+import { CORE_TOKENS, type IdGenerator, type Transaction } from '@tickler/core';
+import { inject, injectable } from 'inversify';
+import { ChannelSend } from '../../domain/channel-send.entity';
+import { type NotificationDelivery } from '../../domain/notification-delivery.entity';
+import { NOTIFICATIONS_TOKENS } from '../../notifications.tokens';
+import { INBOX_CHANNEL } from '../channel-kinds';
+import { type ChannelSendRepository } from '../ports/channel-send.repository';
+import { type InTransactionDelivery } from '../ports/delivery-channel.port';
+import {
+  type ChannelSubscription,
+  type SubscriptionRepository,
+} from '../ports/subscription.repository';
+import { type DeliveryWakeUp } from '../ports/wake-up.port';
+import { type ChannelRegistry } from './channel-registry';
+
+/** Whether a notification with `channels` (null = the default set) goes to its inbox. */
+export function includesInbox(channels: readonly string[] | null): boolean {
+  return channels === null || channels.includes(INBOX_CHANNEL);
+}
+
+/**
+ * Fires notifications that are due and going out, inside the caller's transaction: resolves
+ * their targets now (a subscription added after scheduling counts), writes the inbox rows in
+ * bulk, creates one `pending` channel send per external target, lets each aggregate settle its
+ * status (`sent` with the inbox, `sending` with only external targets, `failed` with none) and
+ * wakes the send loop. It never sends anything itself: external sends run after commit, in the
+ * send loop. The caller persists the deliveries and records their events.
+ */
+@injectable()
+export class DeliveryFiring {
+  constructor(
+    @inject(CORE_TOKENS.IdGenerator) private readonly ids: IdGenerator,
+    @inject(NOTIFICATIONS_TOKENS.SubscriptionRepository)
+    private readonly subscriptions: SubscriptionRepository,
+    @inject(NOTIFICATIONS_TOKENS.ChannelSendRepository)
+    private readonly sends: ChannelSendRepository,
+    @inject(NOTIFICATIONS_TOKENS.Channels) private readonly channels: ChannelRegistry,
+    @inject(NOTIFICATIONS_TOKENS.SendsWakeUp) private readonly wakeUp: DeliveryWakeUp,
+  ) {}
+
+  /** Fires `deliveries` (each `scheduled` and due, decided to go out) at `now`; returns the sends created. */
+  async fire(
+    tx: Transaction,
+    deliveries: readonly NotificationDelivery[],
+    now: string,
+  ): Promise<ChannelSend[]> {
+    const byRecipient = await this.targetsOf(tx, deliveries);
+    const inbox: InTransactionDelivery[] = [];
+    const created: ChannelSend[] = [];
+    for (const delivery of deliveries) {
+      const requested = delivery.channels;
+      const targets = (byRecipient.get(delivery.recipientId) ?? []).filter((s) =>
+        requested === null ? s.isDefault : requested.includes(s.kind),
+      );
+      const wantsInbox = includesInbox(requested);
+      delivery.fire(now, { inbox: wantsInbox, external: targets.length });
+      if (wantsInbox) {
+        const s = delivery.snapshot();
+        inbox.push({
+          id: s.id,
+          recipientId: s.recipientId,
+          title: s.title,
+          message: s.message,
+          url: s.url,
+          sentAt: now,
+        });
+      }
+      for (const subscription of targets) {
+        const channel = this.channels.external(subscription.kind);
+        if (!channel) {
+          continue;
+        }
+        created.push(
+          ChannelSend.create(
+            {
+              deliveryId: delivery.id,
+              recipientId: delivery.recipientId,
+              channel: subscription.kind,
+              subscriptionId: subscription.id,
+              endpoint: channel.endpointOf(subscription.target),
+              guarantee: subscription.guarantee,
+            },
+            now,
+            this.ids.next(),
+          ),
+        );
+      }
+    }
+    if (inbox.length > 0) {
+      await this.channels.inTransaction.deliverMany(tx, inbox);
+    }
+    if (created.length > 0) {
+      await this.sends.insertMany(tx, created);
+      await this.wakeUp.wakeAt(tx, now);
+    }
+    return created;
+  }
+
+  /**
+   * The active subscriptions of the recipients whose set may have external targets (one read;
+   * none at all when every notification names only the inbox, as the benchmarks' do).
+   */
+  private async targetsOf(
+    tx: Transaction,
+    deliveries: readonly NotificationDelivery[],
+  ): Promise<Map<string, ChannelSubscription[]>> {
+    const recipients = deliveries
+      .filter((d) => d.channels === null || d.channels.some((kind) => kind !== INBOX_CHANNEL))
+      .map((d) => d.recipientId);
+    const byRecipient = new Map<string, ChannelSubscription[]>();
+    if (recipients.length === 0) {
+      return byRecipient;
+    }
+    for (const subscription of await this.subscriptions.activeFor(tx, recipients)) {
+      const list = byRecipient.get(subscription.recipientId) ?? [];
+      list.push(subscription);
+      byRecipient.set(subscription.recipientId, list);
+    }
+    return byRecipient;
+  }
+}

@@ -1,0 +1,36 @@
+import { IsBoolean, IsIn, IsOptional, IsUrl, MaxLength, ValidateIf } from 'class-validator';
+import { Command } from '@tickler/core';
+import { GUARANTEES, type Guarantee } from '../../domain/channel-send.state';
+import { DEFAULT_SUBSCRIPTION_KIND, SUBSCRIPTION_KINDS } from '../channel-kinds';
+import { type NewSubscriptionView } from '../notification.view';
+import { IsRecipientId } from '../recipient-id.validator';
+
+/**
+ * Registers a target for one external channel and returns it, with its secret when the kind has
+ * one (shown this once). Registering the same target again (webhook: the recipient's one
+ * endpoint) updates it in place: a webhook gets a new signing secret while the old one keeps
+ * signing for the overlap (`webhookSecretOverlap`, 24 h), and a paused subscription is resumed.
+ */
+export class RegisterSubscription extends Command<NewSubscriptionView> {
+  static readonly type = 'notifications.subscriptions.register';
+
+  @IsRecipientId() recipientId!: string;
+
+  /** The channel kind; omitted means `webhook` (today's body keeps working). */
+  @IsOptional() @IsIn(SUBSCRIPTION_KINDS) kind?: string;
+
+  /** Webhook: the endpoint (http or https; no user:password@). */
+  @ValidateIf((o: RegisterSubscription) => (o.kind ?? DEFAULT_SUBSCRIPTION_KIND) === 'webhook')
+  @MaxLength(2000)
+  @IsUrl(
+    { protocols: ['http', 'https'], require_protocol: true, require_tld: false },
+    { message: 'url must be an http(s) URL' },
+  )
+  url?: string;
+
+  /** What an uncertain outcome does: send again (default) or fail. */
+  @IsOptional() @IsIn(GUARANTEES) guarantee?: Guarantee;
+
+  /** Part of the default set: used when a notification names no channels. Default false. */
+  @IsOptional() @IsBoolean() default?: boolean;
+}

@@ -1,0 +1,84 @@
+/**
+ * Life of one external channel send: `pending` (due at `dueAt`), `sending` (claimed by one
+ * instance, its request in flight, `dueAt` = lease expiry), then `sent` or `failed`.
+ */
+export type ChannelSendStatus = 'pending' | 'sending' | 'sent' | 'failed';
+
+/** Every status of a channel send. */
+export const CHANNEL_SEND_STATUSES: readonly ChannelSendStatus[] = [
+  'pending',
+  'sending',
+  'sent',
+  'failed',
+];
+
+/**
+ * What a send may do when its outcome is unknown (the process died mid-request, or the request
+ * was written and never answered): `at-least-once` sends again with the same idempotency key
+ * (a receiver may see a duplicate), `at-most-once` fails it (a duplicate alert is the more
+ * visible failure than a missing one). Chosen per subscription, copied to each send.
+ */
+export type Guarantee = 'at-least-once' | 'at-most-once';
+
+/** Both guarantees (validators, tests). */
+export const GUARANTEES: readonly Guarantee[] = ['at-least-once', 'at-most-once'];
+
+/**
+ * Why a channel send failed, in words the owner may see: never the raw socket text or the
+ * receiver's answer (that would make the daemon a port scanner). The detail goes to the log.
+ */
+export type ChannelErrorClass =
+  | 'unreachable'
+  | 'timeout'
+  | 'http-4xx'
+  | 'http-5xx'
+  | 'smtp-4xx'
+  | 'smtp-5xx'
+  /** The target is gone: the subscription was removed or deactivated (push 404/410). */
+  | 'gone'
+  /** The target resolved to an address the daemon may not reach (private, loopback, …). */
+  | 'refused-target'
+  /** The receiver refused the message itself (e.g. an SMTP recipient rejected). */
+  | 'rejected'
+  /** The subscription is paused after failing again and again; its owner resumes it. */
+  | 'paused'
+  /** At-most-once: the process died or the answer never came while the request was out. */
+  | 'abandoned';
+
+/** Everything a channel send is, as stored. Instants are ISO-8601 UTC text. */
+export interface ChannelSendState {
+  /** UUIDv7: the idempotency key of every request this send makes. */
+  readonly id: string;
+  readonly deliveryId: string;
+  readonly recipientId: string;
+  /** The channel kind (`webhook`, `push`, `email`, …). */
+  readonly channel: string;
+  /** The subscription it goes to; null only for rows whose subscription no longer exists. */
+  readonly subscriptionId: string | null;
+  /** Endpoint key (URL origin, SMTP host) for per-endpoint concurrency. */
+  readonly endpoint: string;
+  readonly status: ChannelSendStatus;
+  /** Attempts so far (each claim is one). */
+  readonly attempts: number;
+  readonly lastError: ChannelErrorClass | null;
+  /** Next attempt while `pending`, lease expiry while `sending`; null once settled. */
+  readonly dueAt: string | null;
+  /** Fencing token of the current claim while `sending`. */
+  readonly leaseToken: string | null;
+  /** Instance holding the claim while `sending` (ADR 0004). */
+  readonly claimedBy: string | null;
+  readonly guarantee: Guarantee;
+  readonly sentAt: string | null;
+  readonly createdAt: string;
+  readonly updatedAt: string;
+}
+
+/** What a new channel send needs (created `pending`, due at once, when its notification fires). */
+export interface NewChannelSend {
+  readonly deliveryId: string;
+  readonly recipientId: string;
+  readonly channel: string;
+  readonly subscriptionId: string;
+  readonly endpoint: string;
+  readonly guarantee: Guarantee;
+}

@@ -1,0 +1,55 @@
+import {
+  type ClaimedRows,
+  type ClaimedTable,
+  expireClaimsIn,
+  holdersIn,
+  type Transaction,
+} from '@tickler/core';
+import { inject, injectable } from 'inversify';
+import { type Kysely } from 'kysely';
+import { ChannelSendPool } from '../application/deliver-channel-sends/channel-send-pool';
+import { type DeliveryWakeUp } from '../application/ports/wake-up.port';
+import { NOTIFICATIONS_TOKENS } from '../notifications.tokens';
+
+/** Channel sends `sending`: `due_at` is the lease expiry, `created_at` their place in line. */
+const SENDING: ClaimedTable = {
+  table: 'notification_channel_sends',
+  claimedStatus: 'sending',
+  leaseColumn: 'due_at',
+  meantForColumn: 'created_at',
+};
+
+/**
+ * Channel sends `sending`, each held by the instance in `claimed_by`, for the kernel's claim
+ * recovery (ADR 0004): a dead instance's claims have their lease ended at once, and the send
+ * loop is woken to take them over by their guarantee (at-least-once: again, same idempotency
+ * key; at-most-once: failed `abandoned`). At stop, the sends in flight are waited for up to the
+ * deadline first (`drain`), then what is still held is released the same way.
+ */
+@injectable()
+export class ChannelSendClaims implements ClaimedRows {
+  constructor(
+    @inject(NOTIFICATIONS_TOKENS.SendsWakeUp) private readonly wakeUp: DeliveryWakeUp,
+    @inject(ChannelSendPool) private readonly pool: ChannelSendPool,
+  ) {}
+
+  holders(db: Kysely<unknown>): Promise<string[]> {
+    return holdersIn(db, SENDING);
+  }
+
+  async expireClaimsOf(
+    tx: Transaction,
+    instances: readonly string[],
+    now: string,
+  ): Promise<number> {
+    const count = await expireClaimsIn(tx.db, SENDING, instances, now);
+    if (count > 0) {
+      await this.wakeUp.wakeAt(tx, now);
+    }
+    return count;
+  }
+
+  drain(deadlineMs: number): Promise<void> {
+    return this.pool.drain(deadlineMs);
+  }
+}

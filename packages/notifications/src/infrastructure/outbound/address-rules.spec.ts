@@ -1,0 +1,43 @@
+import { isMetadataHost, isPublicAddress } from './address-rules';
+
+describe('isPublicAddress (the address rule of every outgoing request)', () => {
+  it.each([
+    ['127.0.0.1', 'loopback'],
+    ['127.255.0.9', 'loopback'],
+    ['::1', 'IPv6 loopback'],
+    ['10.0.0.1', 'private'],
+    ['172.16.5.4', 'private'],
+    ['192.168.1.1', 'private'],
+    ['169.254.169.254', 'link-local (cloud metadata)'],
+    ['fe80::1', 'IPv6 link-local'],
+    ['fd00::1', 'unique-local'],
+    ['fd00:ec2::254', 'unique-local (AWS metadata over IPv6)'],
+    ['100.100.100.200', 'carrier-grade NAT (Alibaba metadata)'],
+    ['224.0.0.1', 'multicast'],
+    ['ff02::1', 'IPv6 multicast'],
+    ['0.0.0.0', 'unspecified'],
+    ['::', 'IPv6 unspecified'],
+    ['255.255.255.255', 'broadcast'],
+    ['::ffff:127.0.0.1', 'IPv4-mapped loopback'],
+    ['::ffff:10.1.2.3', 'IPv4-mapped private'],
+    ['64:ff9b::7f00:1', 'NAT64 carrying 127.0.0.1'],
+    ['2002:7f00:1::1', '6to4 carrying 127.0.0.1'],
+    ['192.0.2.1', 'documentation'],
+    ['not-an-address', 'not an address at all'],
+  ])('refuses %s (%s)', (address) => {
+    expect(isPublicAddress(address)).toBe(false);
+  });
+
+  it.each(['93.184.216.34', '8.8.8.8', '2001:4860:4860::8888', '::ffff:93.184.216.34'])(
+    'lets %s through',
+    (address) => {
+      expect(isPublicAddress(address)).toBe(true);
+    },
+  );
+
+  it('names metadata hosts whatever they resolve to', () => {
+    expect(isMetadataHost('metadata.google.internal')).toBe(true);
+    expect(isMetadataHost('METADATA.google.internal.')).toBe(true);
+    expect(isMetadataHost('hooks.example.com')).toBe(false);
+  });
+});

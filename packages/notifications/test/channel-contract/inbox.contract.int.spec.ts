@@ -1,0 +1,3 @@
+import { describeInboxContract } from './channel-contract';
+
+describeInboxContract();
