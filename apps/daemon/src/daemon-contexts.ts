@@ -13,6 +13,16 @@ export function daemonContexts(
       graceMs: config.graceMs,
       delivery: config.delivery,
       allowPrivateTargets: config.allowPrivateTargets,
+      push: {
+        subject: config.vapidSubject,
+        // A push the service still holds past the grace window would arrive as noise.
+        ttl: config.graceMs,
+        ...(config.vapidKeyFile !== undefined ? { vapidKeyFile: config.vapidKeyFile } : {}),
+      },
+      email: {
+        ...(config.smtpUrl !== undefined ? { smtpUrl: config.smtpUrl } : {}),
+        ...(config.smtpFrom !== undefined ? { from: config.smtpFrom } : {}),
+      },
     }),
     authContext({ adminToken }),
   ];

@@ -6,7 +6,7 @@ import {
   openPostgresDatabase,
   openSqliteDatabase,
 } from '@tickler/core';
-import { CountDeliveriesByStatus } from '@tickler/notifications';
+import { CountDeliveriesByStatus, GetVapidPublicKey } from '@tickler/notifications';
 import {
   type AdminToken,
   AdminTokenError,
@@ -16,6 +16,7 @@ import {
   ensureAdminToken,
 } from '@tickler/auth';
 import { ConfigError, type DaemonConfig } from '@tickler/config';
+import { VapidKeyFileError } from '@tickler/notifications/context';
 import { daemonContexts } from './daemon-contexts';
 import { EventStreamHub, HEARTBEAT_MS } from './events/event-stream.hub';
 import { buildServer } from './http/build-server';
@@ -45,6 +46,12 @@ async function openDatabase(config: DaemonConfig): Promise<Database> {
     connectionString: config.databaseUrl,
     ...(config.databaseSchema !== undefined ? { schema: config.databaseSchema } : {}),
   });
+}
+
+/** The SMTP server for logs: scheme, host and port, never the credentials. */
+function smtpLabel(url: string): string {
+  const parsed = new URL(url);
+  return `${parsed.protocol}//${parsed.host}`;
 }
 
 /** The admin token from the settings; an unusable token file is a configuration error. */
@@ -108,6 +115,26 @@ export async function startDaemon(
     await database.close();
     throw error;
   }
+  try {
+    // Web push keys exist from the first start on (generated now, or read and checked): a
+    // key file others may read, or a broken one, stops the start instead of every push.
+    const vapid = await app.dispatch(new GetVapidPublicKey());
+    logger.info(
+      {
+        publicKey: vapid.publicKey,
+        keys: config.vapidKeyFile ?? 'database',
+        subject: config.vapidSubject,
+      },
+      'web push keys',
+    );
+  } catch (error) {
+    await app.stop({ deadlineMs: 1000 });
+    if (error instanceof VapidKeyFileError) {
+      throw new ConfigError('vapid.json', error.message, { cause: error });
+    }
+    throw error;
+  }
+  logger.info({ smtp: config.smtpUrl === undefined ? 'off' : smtpLabel(config.smtpUrl) }, 'email');
   const metrics = new DaemonMetrics(app, () => app.dispatch(new CountDeliveriesByStatus()));
   const limits = { ...DEFAULT_HTTP_LIMITS, ...options.httpLimits };
   const hub = new EventStreamHub(app.events, app.clock, HEARTBEAT_MS, {

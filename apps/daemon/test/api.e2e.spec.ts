@@ -415,7 +415,7 @@ describe('subscriptions', () => {
 
   it('answers 400 for a wrong kind or a bad url', async () => {
     const kind = await api.post<ErrorBody>('/v1/users/hooked/subscriptions', {
-      kind: 'email',
+      kind: 'sms',
       url: 'http://x',
     });
     expect(kind.status).toBe(400);

@@ -1,8 +1,10 @@
+import { type ChannelSettings } from './channel-settings';
+
 /** Whether due deliveries really go out (`live`) or are settled as not-sent-by-design. */
 export type DeliveryMode = 'live' | 'dry-run';
 
 /** Everything the daemon needs to start, resolved from the environment and an optional file. */
-export interface DaemonConfig {
+export interface DaemonConfig extends ChannelSettings {
   /** SQLite file (its folder is created), or `:memory:`. `TICKLER_DB`, default `./data/tickler.db`. */
   readonly db: string;
   /**
@@ -58,6 +60,9 @@ export const CONFIG_KEYS = [
   'TICKLER_GRACE',
   'TICKLER_DELIVERY',
   'TICKLER_LOG_LEVEL',
+  'TICKLER_SMTP_URL',
+  'TICKLER_SMTP_FROM',
+  'TICKLER_VAPID_SUBJECT',
   'TICKLER_ALLOW_PRIVATE_TARGETS',
   'TICKLER_ALLOWED_HOSTS',
   'TICKLER_STOP_TIMEOUT',

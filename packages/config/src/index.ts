@@ -3,3 +3,4 @@
 export * from './daemon-config';
 export * from './config.error';
 export * from './load-config';
+export * from './channel-settings';

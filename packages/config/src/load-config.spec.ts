@@ -27,6 +27,8 @@ describe('loadConfig', () => {
       allowPrivateTargets: false,
       allowedHosts: [],
       stopTimeoutMs: 500,
+      vapidSubject: 'mailto:admin@localhost',
+      vapidKeyFile: path.join(path.resolve('./data'), 'vapid.json'),
     });
     expect(loadConfig({ TICKLER_ALLOW_PRIVATE_TARGETS: 'true' }).allowPrivateTargets).toBe(true);
   });

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseDuration } from '@tickler/core/domain';
+import { parseChannelSettings } from './channel-settings';
 import { ConfigError } from './config.error';
 import {
   CONFIG_DEFAULTS,
@@ -178,9 +179,10 @@ export function parseConfig(raw: RawConfig): DaemonConfig {
       'needs TICKLER_DATABASE_URL (it names a PostgreSQL schema)',
     );
   }
+  const databaseUrl = parseDatabaseUrl(raw.TICKLER_DATABASE_URL);
   return {
     db,
-    databaseUrl: parseDatabaseUrl(raw.TICKLER_DATABASE_URL),
+    databaseUrl,
     databaseSchema,
     host: raw.TICKLER_HOST ?? CONFIG_DEFAULTS.TICKLER_HOST,
     port: parsePort(raw.TICKLER_PORT ?? CONFIG_DEFAULTS.TICKLER_PORT),
@@ -200,6 +202,7 @@ export function parseConfig(raw: RawConfig): DaemonConfig {
     stopTimeoutMs: parseStopTimeout(
       raw.TICKLER_STOP_TIMEOUT ?? CONFIG_DEFAULTS.TICKLER_STOP_TIMEOUT,
     ),
+    ...parseChannelSettings(raw, db, databaseUrl),
   };
 }
 

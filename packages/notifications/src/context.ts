@@ -22,3 +22,8 @@ export {
   DELIVER_DUE_WAKE_UP_KEY,
   CHANNEL_SENDS_WAKE_UP_KEY,
 } from './infrastructure/queue-delivery-wake-up';
+export { type PushOptions } from './infrastructure/channels/push/push.options';
+export { type PushUrgency } from './infrastructure/channels/push/web-push-channel';
+export { type EmailOptions } from './infrastructure/channels/email/email.options';
+export { type VapidKeyPair, type VapidKeySource } from './application/ports/vapid-keys.port';
+export { VapidKeyFileError } from './infrastructure/channels/push/file-vapid-key-source';

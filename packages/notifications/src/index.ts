@@ -45,6 +45,14 @@ export { GUARANTEES } from './domain/channel-send.state';
 export { ListSubscriptions } from './application/list-subscriptions/list-subscriptions.command';
 export { RemoveSubscription } from './application/remove-subscription/remove-subscription.command';
 export {
+  PushKeysInput,
+  PushSubscriptionInput,
+} from './application/register-subscription/push-subscription.input';
+export {
+  GetVapidPublicKey,
+  type VapidPublicKeyView,
+} from './application/get-vapid-public-key/get-vapid-public-key.command';
+export {
   DeliverDueNotifications,
   DeliverDueInTransactionError,
 } from './application/deliver-due-notifications/deliver-due-notifications.command';

@@ -31,6 +31,13 @@ import { SendNotificationsHandler } from './application/send-notifications/send-
 import { ChannelSendClaims } from './infrastructure/channel-send-claims';
 import { InboxChannel } from './infrastructure/channels/inbox/inbox.channel';
 import { WebhookChannel } from './infrastructure/channels/webhook/webhook.channel';
+import { GetVapidPublicKeyHandler } from './application/get-vapid-public-key/get-vapid-public-key.handler';
+import { type EmailOptions } from './infrastructure/channels/email/email.options';
+import { bindEmailChannel } from './infrastructure/channels/email/email.registration';
+import { SmtpEmailChannel } from './infrastructure/channels/email/smtp-email-channel';
+import { type PushOptions } from './infrastructure/channels/push/push.options';
+import { bindPushChannel } from './infrastructure/channels/push/push.registration';
+import { WebPushChannel } from './infrastructure/channels/push/web-push-channel';
 import { KyselyChannelSendRepository } from './infrastructure/kysely-channel-send.repository';
 import { KyselyDueInstants } from './infrastructure/kysely-due-instants';
 import { TargetGuard } from './infrastructure/outbound/target-guard';
@@ -53,6 +60,8 @@ import { NOTIFICATIONS_TOKENS } from './notifications.tokens';
  */
 export const EXTERNAL_CHANNELS: readonly (new (...args: never[]) => ExternalChannel)[] = [
   WebhookChannel,
+  WebPushChannel,
+  SmtpEmailChannel,
 ];
 
 /** Options of the context plus replaceable adapters (tests, embedding). */
@@ -62,6 +71,10 @@ export interface NotificationsContextOptions extends NotificationsOptions {
    * own transport): same kind, another implementation.
    */
   channels?: readonly ExternalChannel[];
+  /** The web push channel: VAPID key file and subject, TTL, urgency, timeouts, retries. */
+  push?: PushOptions;
+  /** The email channel: SMTP URL and From (unset: no email), timeouts, retries. */
+  email?: EmailOptions;
 }
 
 /** The handlers of every public command. */
@@ -84,6 +97,7 @@ const COMMAND_HANDLERS = [
   ParseTimeHandler,
   DeliverDueNotificationsHandler,
   DeliverChannelSendsHandler,
+  GetVapidPublicKeyHandler,
 ];
 
 /**
@@ -113,6 +127,9 @@ export function notificationsContext(options: NotificationsContextOptions = {}):
     bind(NOTIFICATIONS_TOKENS.WakeUp).to(QueueDeliveryWakeUp).inSingletonScope();
     bind(NOTIFICATIONS_TOKENS.SendsWakeUp).to(QueueChannelSendsWakeUp).inSingletonScope();
     bind(TargetGuard).toSelf().inSingletonScope();
+    // What the push and email adapters need besides their registration below.
+    bindPushChannel({ bind }, options.push);
+    bindEmailChannel({ bind }, options.email);
     bind(NOTIFICATIONS_TOKENS.InTransactionChannel).to(InboxChannel).inSingletonScope();
     const replaced = new Map((options.channels ?? []).map((c) => [c.kind, c]));
     for (const channel of EXTERNAL_CHANNELS) {

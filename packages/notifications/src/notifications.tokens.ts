@@ -16,6 +16,14 @@ export const NOTIFICATIONS_TOKENS = {
   ExternalChannel: Symbol.for('notifications.ExternalChannel'),
   /** The `ChannelRegistry`: channels by kind. */
   Channels: Symbol.for('notifications.Channels'),
+  /** The VAPID key pair of web push (`VapidKeySource`). */
+  VapidKeys: Symbol.for('notifications.VapidKeys'),
+  /** The web push channel's resolved settings (`WebPushChannelSettings`). */
+  PushSettings: Symbol.for('notifications.PushSettings'),
+  /** The outgoing-target rule push endpoints obey (`PushTargetRule`: the `TargetGuard`). */
+  PushTargetRule: Symbol.for('notifications.PushTargetRule'),
+  /** The email channel's resolved settings (`EmailChannelSettings`). */
+  EmailSettings: Symbol.for('notifications.EmailSettings'),
   /** Checks outgoing targets against the address rules (SSRF). */
   TargetGuard: Symbol.for('notifications.TargetGuard'),
   IdempotencyRepository: Symbol.for('notifications.IdempotencyRepository'),

@@ -4,7 +4,7 @@
  * has one external adapter registered in `notifications.context.ts` (`EXTERNAL_CHANNELS`); the
  * context refuses to start when the two lists disagree. Adding a channel: docs/channels.md.
  */
-export const CHANNEL_KINDS = ['inbox', 'webhook'] as const;
+export const CHANNEL_KINDS = ['inbox', 'webhook', 'push', 'email'] as const;
 
 /** One of {@link CHANNEL_KINDS}. */
 export type ChannelKind = (typeof CHANNEL_KINDS)[number];

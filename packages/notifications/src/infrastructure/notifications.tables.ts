@@ -138,6 +138,17 @@ export interface NotificationDeliveryLogTable {
   projected_at: string;
 }
 
+/** `notification_vapid_keys`: the VAPID pair of daemons without a data folder (one row). */
+export interface NotificationVapidKeysTable {
+  /** Always `'current'`. */
+  id: string;
+  /** base64url uncompressed P-256 point. */
+  public_key: string;
+  /** base64url P-256 private scalar. */
+  private_key: string;
+  created_at: string;
+}
+
 /** `notification_idempotency`: the request each idempotency key was first used with. */
 export interface NotificationIdempotencyTable {
   recipient_id: string;
@@ -153,6 +164,7 @@ export interface NotificationsTables {
   notification_subscriptions: NotificationSubscriptionsTable;
   notification_channel_sends: NotificationChannelSendsTable;
   notification_delivery_log: NotificationDeliveryLogTable;
+  notification_vapid_keys: NotificationVapidKeysTable;
   notification_idempotency: NotificationIdempotencyTable;
 }
 

@@ -9,6 +9,7 @@ import {
   type NewNotificationDelivery,
 } from '../domain/notification-delivery.entity';
 import { type ChannelSubscription } from '../application/ports/subscription.repository';
+import { SUBSCRIPTION_KINDS } from '../application/channel-kinds';
 import { ChannelRegistry } from '../application/channels/channel-registry';
 import { DeliveryFiring } from '../application/channels/fire-deliveries';
 import { InboxChannel } from '../infrastructure/channels/inbox/inbox.channel';
@@ -65,7 +66,11 @@ export function channelFakes(ids = new SequentialIds(), inbox = new InMemoryInbo
   const subscriptions = new InMemorySubscriptionRepository();
   const sends = new InMemoryChannelSendRepository();
   const channel = new ScriptedChannel('webhook');
-  const registry = new ChannelRegistry(new InboxChannel(inbox), [channel]);
+  // Every other kind CHANNEL_KINDS names gets an idle scripted stand-in (the registry wants all).
+  const others = SUBSCRIPTION_KINDS.filter((kind) => kind !== channel.kind).map(
+    (kind) => new ScriptedChannel(kind),
+  );
+  const registry = new ChannelRegistry(new InboxChannel(inbox), [channel, ...others]);
   const sendsWakeUp = new RecordingWakeUp();
   const firing = new DeliveryFiring(ids, subscriptions, sends, registry, sendsWakeUp);
   return { inbox, subscriptions, sends, channel, registry, sendsWakeUp, firing };

@@ -7,5 +7,8 @@ export * from './handler-fixtures';
 export * from './in-memory-delivery.repository';
 export * from './in-memory-inbox.repository';
 export * from './in-memory-subscription.repository';
+export * from './push-service-stand-in';
+export * from './self-signed-certificate';
+export * from './smtp-test-server';
 export * from './in-memory-channel-send.repository';
 export * from './in-memory-idempotency';

@@ -1,6 +1,7 @@
 import { type ChannelErrorClass } from '../../src';
 import { type NotificationsContextOptions } from '../../src/context';
 import { startWebhookReceiver } from '../../src/testing';
+import { email, push } from './push-email.subjects';
 
 /**
  * A stand-in for the far end of an external channel (an HTTP receiver, a push service, an SMTP
@@ -58,4 +59,8 @@ const webhook: ExternalChannelSubject = {
  * Every external channel the contract suite runs, by kind. Adding a channel: its subject here
  * (a stand-in that records idempotency keys) and one `describeChannelContract('<kind>')` spec.
  */
-export const CHANNEL_SUBJECTS: Readonly<Record<string, ExternalChannelSubject>> = { webhook };
+export const CHANNEL_SUBJECTS: Readonly<Record<string, ExternalChannelSubject>> = {
+  webhook,
+  push,
+  email,
+};

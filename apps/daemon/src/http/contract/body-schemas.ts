@@ -5,6 +5,8 @@ import {
   MarkInboxRead,
   NotificationSourceInput,
   PlannedNotificationInput,
+  PushKeysInput,
+  PushSubscriptionInput,
   ReconcileScheduled,
   RegisterSubscription,
   RemoveSubscription,
@@ -44,5 +46,7 @@ export const BODY_SCHEMAS: Readonly<Record<string, Schema>> = {
     replace: { items: (items) => ({ ...items, items: ref('BatchItem') }) },
   }),
   NotificationSourceInput: classSchema(NotificationSourceInput),
+  PushSubscriptionInput: classSchema(PushSubscriptionInput),
+  PushKeysInput: classSchema(PushKeysInput),
   PlannedNotificationInput: bodyOf(PlannedNotificationInput, { rename: { recipientId: 'userId' } }),
 };

@@ -13,7 +13,7 @@ export function subscriptionRoutes(): RouteSpec[] {
       path: '/v1/users/{userId}/subscriptions',
       operationId: 'registerSubscription',
       summary:
-        'Register a target for an external channel ({"kind":"webhook","url":…}; kind may be omitted for a webhook; optional guarantee and default). Registering the same target again updates it in place (a webhook: a new secret, the old one still signs for 24 h) and resumes it. A secret is in this answer only.',
+        'Register a target for an external channel ({"kind":"webhook","url":…}, kind may be omitted for a webhook; {"kind":"push","subscription":{"endpoint":…,"keys":{"p256dh":…,"auth":…}}}, a browser PushSubscription, always default; {"kind":"email","address":…}; optional guarantee and default). Registering the same target again updates it in place (a webhook: a new secret, the old one still signs for 24 h) and resumes it. A secret is in this answer only.',
       access: 'user',
       tag: 'subscriptions',
       requestBody: 'RegisterSubscriptionBody',

@@ -1,9 +1,20 @@
-import { IsBoolean, IsIn, IsOptional, IsUrl, MaxLength, ValidateIf } from 'class-validator';
+import { Type } from 'class-transformer';
+import {
+  IsBoolean,
+  IsIn,
+  IsOptional,
+  IsString,
+  IsUrl,
+  MaxLength,
+  ValidateIf,
+  ValidateNested,
+} from 'class-validator';
 import { Command } from '@tickler/core';
 import { GUARANTEES, type Guarantee } from '../../domain/channel-send.state';
 import { DEFAULT_SUBSCRIPTION_KIND, SUBSCRIPTION_KINDS } from '../channel-kinds';
 import { type NewSubscriptionView } from '../notification.view';
 import { IsRecipientId } from '../recipient-id.validator';
+import { PushSubscriptionInput } from './push-subscription.input';
 
 /**
  * Registers a target for one external channel and returns it, with its secret when the kind has
@@ -27,6 +38,18 @@ export class RegisterSubscription extends Command<NewSubscriptionView> {
     { message: 'url must be an http(s) URL' },
   )
   url?: string;
+
+  /** Push: the browser's PushSubscription (`subscription.toJSON()`); the push adapter checks the rest. */
+  @ValidateIf((o: RegisterSubscription) => o.kind === 'push')
+  @ValidateNested()
+  @Type(() => PushSubscriptionInput)
+  subscription?: PushSubscriptionInput;
+
+  /** Email: the address (no display name); the email adapter checks the rest. */
+  @ValidateIf((o: RegisterSubscription) => o.kind === 'email')
+  @IsString()
+  @MaxLength(254)
+  address?: string;
 
   /** What an uncertain outcome does: send again (default) or fail. */
   @IsOptional() @IsIn(GUARANTEES) guarantee?: Guarantee;
