@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { Client } from 'pg';
+import { peersDir } from './peer-modules';
 import { loadIORedis } from './systems/ioredis-loader';
 import { type MachineInfo } from './results.types';
 
@@ -17,14 +18,17 @@ export function machineInfo(): MachineInfo {
 }
 
 function packageVersion(root: string, name: string): string | undefined {
-  try {
-    const json = JSON.parse(
-      fs.readFileSync(path.join(root, 'node_modules', name, 'package.json'), 'utf8'),
-    ) as { version?: string };
-    return json.version;
-  } catch {
-    return undefined;
+  for (const base of [path.join(root, 'node_modules'), path.join(peersDir(), 'node_modules')]) {
+    try {
+      const json = JSON.parse(fs.readFileSync(path.join(base, name, 'package.json'), 'utf8')) as {
+        version?: string;
+      };
+      return json.version;
+    } catch {
+      // not in this folder: try the bench's peers
+    }
   }
+  return undefined;
 }
 
 /** Versions of every library and server in the comparison (servers only when reachable). */
@@ -59,7 +63,7 @@ export async function versions(root: string): Promise<Record<string, string>> {
       await client.connect();
       const info = await client.info('server');
       out.redis = /redis_version:(\S+)/.exec(info)?.[1] ?? 'unknown';
-      out.ioredis = createRequireVersion('ioredis') ?? 'unknown';
+      out.ioredis = packageVersion(root, 'ioredis') ?? 'unknown';
     } finally {
       client.disconnect();
     }
@@ -81,22 +85,6 @@ export async function versions(root: string): Promise<Record<string, string>> {
   }
   out.sqlite = sqliteVersion();
   return out;
-}
-
-function createRequireVersion(name: string): string | undefined {
-  const extra = process.env.TICKLER_BENCH_PEER_MODULES ?? '/tmp/tickler-bench-peers/node_modules';
-  for (const dir of [path.join(__dirname, '../../../node_modules'), extra]) {
-    try {
-      return (
-        JSON.parse(fs.readFileSync(path.join(dir, name, 'package.json'), 'utf8')) as {
-          version: string;
-        }
-      ).version;
-    } catch {
-      // next
-    }
-  }
-  return undefined;
 }
 
 function sqliteVersion(): string {

@@ -6,6 +6,7 @@ import { type SystemId } from './bench.types';
 import { SystemBench } from './bench-runner';
 import { BenchUsageError, parseBenchArgs } from './cli-options';
 import { machineInfo, versions } from './machine-info';
+import { ensurePeers } from './peer-modules';
 import { peersSection, spliceSection } from './report/markdown-report';
 import { latenessSpec, throughputSpec } from './report/plot-specs';
 import { renderSvg } from './report/render-svg';
@@ -61,6 +62,7 @@ async function writeDocs(results: BenchResults): Promise<void> {
 
 async function main(): Promise<void> {
   const options = parseBenchArgs(process.argv.slice(2));
+  ensurePeers(log);
   if (options.report !== undefined) {
     // Re-render only (e.g. after a change to the report's wording): the figures are the file's.
     const saved = JSON.parse(fs.readFileSync(options.report, 'utf8')) as BenchResults;

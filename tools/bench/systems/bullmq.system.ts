@@ -1,4 +1,9 @@
-import { type Queue, type Worker } from 'bullmq';
+import { importPeer } from '../peer-modules';
+import {
+  type BullmqModule,
+  type BullmqQueue as Queue,
+  type BullmqWorker as Worker,
+} from './peer-types';
 import { countOp } from './op-counter';
 import { loadIORedis, type RedisClient, type RedisConstructor } from './ioredis-loader';
 import { type OnRun, type QueueSystem, UnavailableError } from './system.port';
@@ -72,7 +77,7 @@ export class BullmqSystem implements QueueSystem {
     }
     this.admin = probe;
     countRedisCommands(this.Redis);
-    const { Queue } = await import('bullmq');
+    const { Queue } = await importPeer<BullmqModule>('bullmq');
     this.queue = new Queue(QUEUE, { connection: this.client() });
     if (options.clean) {
       await this.queue.obliterate({ force: true });
@@ -98,7 +103,7 @@ export class BullmqSystem implements QueueSystem {
   }
 
   async startWorker(onRun: OnRun): Promise<void> {
-    const { Worker } = await import('bullmq');
+    const { Worker } = await importPeer<BullmqModule>('bullmq');
     this.worker = new Worker(
       QUEUE,
       (job) => {

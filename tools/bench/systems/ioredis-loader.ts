@@ -1,5 +1,4 @@
-import { createRequire } from 'node:module';
-import path from 'node:path';
+import { requirePeer } from '../peer-modules';
 import { UnavailableError } from './system.port';
 
 /** The part of an ioredis client the bench uses (ioredis is BullMQ's optional peer). */
@@ -12,26 +11,12 @@ export interface RedisClient {
 
 export type RedisConstructor = new (options: Record<string, unknown>) => RedisClient;
 
-/**
- * Where ioredis may live: the workspace (when it is a dev dependency), or a folder named by
- * `TICKLER_BENCH_PEER_MODULES` (a `node_modules` installed beside the repository, so the bench
- * can run before the dependency is added).
- */
+/** ioredis from the bench's own peers (tools/bench/peers; BullMQ needs it as a peer). */
 export function loadIORedis(): RedisConstructor {
-  const bases = [__filename];
-  const extra = process.env.TICKLER_BENCH_PEER_MODULES ?? '/tmp/tickler-bench-peers/node_modules';
-  bases.push(path.join(extra, 'noop.js'));
-  for (const base of bases) {
-    try {
-      const mod = createRequire(base)('ioredis') as {
-        default?: RedisConstructor;
-      } & RedisConstructor;
-      return mod.default ?? mod;
-    } catch {
-      // try the next place
-    }
+  try {
+    const mod = requirePeer<{ default?: RedisConstructor } & RedisConstructor>('ioredis');
+    return mod.default ?? mod;
+  } catch (error) {
+    throw new UnavailableError(String((error as Error).message));
   }
-  throw new UnavailableError(
-    'ioredis (the Redis client BullMQ 6 needs as a peer) is not installed',
-  );
 }

@@ -1,5 +1,6 @@
 import { Client } from 'pg';
-import type PgBoss from 'pg-boss';
+import { importPeer } from '../peer-modules';
+import { type PgBoss, type PgBossModule, type PgBossWorkOptions } from './peer-types';
 import { countOp } from './op-counter';
 import { type OnRun, type QueueSystem, UnavailableError } from './system.port';
 
@@ -41,11 +42,11 @@ export class PgBossSystem implements QueueSystem {
     if (options.clean) {
       await admin.query(`drop schema if exists ${SCHEMA} cascade`);
     }
-    const { default: PgBossClass } = await import('pg-boss');
+    const { default: PgBossClass } = await importPeer<PgBossModule>('pg-boss');
     const boss = new PgBossClass({ connectionString: CONNECTION, schema: SCHEMA });
     boss.on('error', () => undefined);
     // Count what pg-boss sends (client side): one call = one statement on the server.
-    const db = boss.getDb() as unknown as {
+    const db = boss.getDb() as {
       executeSql: (text: string, values: unknown[]) => Promise<unknown>;
     };
     const execute = db.executeSql.bind(db);
@@ -76,7 +77,7 @@ export class PgBossSystem implements QueueSystem {
   }
 
   async startWorker(onRun: OnRun): Promise<void> {
-    const options: PgBoss.WorkOptions = {
+    const options: PgBossWorkOptions = {
       ...(this.options.batchSize === undefined ? {} : { batchSize: this.options.batchSize }),
       ...(this.options.pollingIntervalSeconds === undefined
         ? {}

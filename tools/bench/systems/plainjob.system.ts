@@ -1,11 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
+import { importPeer } from '../peer-modules';
+import {
+  type PlainjobModule,
+  type PlainjobQueue as Queue,
+  type PlainjobWorker as Worker,
+} from './peer-types';
 import { type OnRun, type QueueSystem } from './system.port';
-
-type PlainjobModule = typeof import('plainjob');
-type Queue = ReturnType<PlainjobModule['defineQueue']>;
-type Worker = ReturnType<PlainjobModule['defineWorker']>;
 
 const JOB_TYPE = 'bench';
 const silent = {
@@ -45,7 +47,7 @@ export class PlainjobSystem implements QueueSystem {
       }
     }
     fs.mkdirSync(path.dirname(this.file), { recursive: true });
-    const plainjob = await import('plainjob');
+    const plainjob = await importPeer<PlainjobModule>('plainjob');
     this.queue = plainjob.defineQueue({
       connection: plainjob.better(new BetterSqlite3(this.file)),
       logger: silent,
@@ -82,7 +84,7 @@ export class PlainjobSystem implements QueueSystem {
   }
 
   async startWorker(onRun: OnRun): Promise<void> {
-    const plainjob = await import('plainjob');
+    const plainjob = await importPeer<PlainjobModule>('plainjob');
     this.worker = plainjob.defineWorker(
       JOB_TYPE,
       (job) => {
