@@ -27,7 +27,10 @@ export function buildProgram(): Command {
     )
     .addOption(new Option('--user <id>', 'whose notifications').env('TICKLER_USER').default('me'))
     .option('--json', 'machine-readable JSON on stdout', false)
-    .showHelpAfterError()
+    // commander would print its own message (and the whole help after it); runCli prints one
+    // line with a hint instead (the message travels on the thrown CommanderError). Set before
+    // the commands are added: each copies the program's output settings when created.
+    .configureOutput({ outputError: () => undefined })
     .exitOverride();
   remindCommand(program);
   listCommand(program);

@@ -1,17 +1,26 @@
 import { CommanderError } from 'commander';
 import { CliError } from './cli.error';
 import { buildProgram } from './program';
+import { commandPathOf, isUsageError, usageLine } from './usage-error';
 
 /**
  * Runs the CLI on `argv` as Node gives it (`[node, script, ...words]`); every failure ends as
- * one line on stderr and a non-zero `process.exitCode`.
+ * one line on stderr and a non-zero `process.exitCode`: 2 for a command line that is wrong
+ * (commander's own usage errors included), 1 for a request that failed.
  */
 export async function runCli(argv: readonly string[]): Promise<void> {
+  const program = buildProgram();
   try {
-    await buildProgram().parseAsync(argv);
+    await program.parseAsync(argv);
   } catch (error) {
     if (error instanceof CommanderError) {
-      // commander has already printed its message (and help for usage errors).
+      if (isUsageError(error)) {
+        const path = commandPathOf(program, argv.slice(2));
+        process.stderr.write(`tickler: ${usageLine(error.message, path)}\n`);
+        process.exitCode = 2;
+        return;
+      }
+      // Help or --version: commander has printed it.
       process.exitCode = error.exitCode;
       return;
     }

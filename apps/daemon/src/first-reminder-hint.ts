@@ -29,3 +29,9 @@ export function firstReminderHint(url: string, config: DaemonConfig): FirstRemin
     `-d '{"title":"stretch your legs","message":"","scheduledAt":"'${inTwoMinutes}'"}'`;
   return { cli, curl };
 }
+
+/** The lines printed for a person once the daemon listens: where, and the two commands. */
+export function firstReminderText(url: string, config: DaemonConfig): string {
+  const hint = firstReminderHint(url, config);
+  return `\nTickler is listening on ${url}\nSchedule your first reminder:\n  ${hint.cli}\nor\n  ${hint.curl}\n\n`;
+}

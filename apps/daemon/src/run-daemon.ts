@@ -1,10 +1,11 @@
 // Decorator metadata (inversify) must be readable before any decorated class loads.
 import 'reflect-metadata';
 import { ConfigError, databaseLabel, type DaemonConfig, loadConfig } from '@tickler/config';
-import { firstReminderHint } from './first-reminder-hint';
+import { firstReminderText } from './first-reminder-hint';
 import { HeldOutput } from './lifecycle/held-output';
-import { type ParentGone, watchParent } from './lifecycle/parent-watch';
+import { type ParentGone, stdinIsPipe, watchParent } from './lifecycle/parent-watch';
 import { readinessLine } from './lifecycle/readiness';
+import { startFailureLine } from './lifecycle/start-failure';
 import { watchStdoutReader } from './lifecycle/stdout-reader-watch';
 import { createDaemonLog } from './log-stream';
 import { type RunningDaemon, startDaemon } from './start-daemon';
@@ -45,6 +46,12 @@ export async function runDaemon(): Promise<void> {
     if (error instanceof ConfigError) {
       // e.g. an admin.token others can read: one line saying what to fix, like a bad variable.
       refuseConfiguration(error);
+    }
+    const line = startFailureLine(error, config.host, config.port);
+    if (line !== undefined) {
+      // A cause the person can fix: one line naming it, not a level-60 JSON stack.
+      process.stderr.write(`${line}\n`);
+      process.exit(1);
     }
     output.divert(process.stderr);
     logger.fatal({ err: error }, 'cannot start');
@@ -94,7 +101,6 @@ export async function runDaemon(): Promise<void> {
   // A crashed desktop app must not leave its sidecar holding the database.
   stopWatchingParent = watchParent((reason) => shutdown(reason));
 
-  const hint = firstReminderHint(daemon.url, config);
   logger.info(
     {
       url: daemon.url,
@@ -104,10 +110,10 @@ export async function runDaemon(): Promise<void> {
     },
     'listening',
   );
-  logger.info(hint, 'try it');
-  if (process.stderr.isTTY) {
-    process.stderr.write(
-      `\nTickler is listening on ${daemon.url}\nSchedule your first reminder:\n  ${hint.cli}\nor\n  ${hint.curl}\n\n`,
-    );
+  // The first-reminder commands are for a person to paste: plain text on stderr, never inside
+  // a JSON log line (its escaping broke the pasted curl). A sidecar (stdin a pipe its parent
+  // holds) has no person reading, and its stderr means "a problem": it gets none.
+  if (!stdinIsPipe()) {
+    process.stderr.write(firstReminderText(daemon.url, config));
   }
 }

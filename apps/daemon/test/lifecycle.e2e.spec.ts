@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { Api, eventually } from './support/http-client';
@@ -13,11 +14,36 @@ describe('daemon life cycle (real process)', () => {
       expect(token.length).toBeGreaterThanOrEqual(40);
       expect(daemon.lines.some((l) => l.file === file)).toBe(true);
       expect(JSON.stringify(daemon.lines)).not.toContain(token);
-      const hint = await eventually(async () =>
-        Promise.resolve(daemon.lines.find((l) => l.msg === 'try it')),
+      expect(daemon.stderr).not.toContain(token);
+    } finally {
+      await daemon.terminate();
+    }
+  });
+
+  it('prints the first-reminder commands as plain text on stderr, and the curl line pastes into a shell', async () => {
+    const daemon = await new DaemonProcess(DaemonProcess.tempDir()).start();
+    try {
+      const curl = await eventually(async () =>
+        Promise.resolve(
+          daemon.stderr
+            .split('\n')
+            .map((l) => l.trim())
+            .find((l) => l.startsWith('curl ')),
+        ),
       );
-      expect(hint?.cli).toContain('tickler remind');
-      expect(hint?.curl).toContain(`${daemon.url}/v1/users/me/notifications`);
+      expect(daemon.stderr).toContain(`Tickler is listening on ${daemon.url}`);
+      expect(daemon.stderr).toContain('tickler remind "stretch your legs" --in 2m');
+      expect(curl).toContain(`${daemon.url}/v1/users/me/notifications`);
+      expect(curl).toContain(
+        `-H "Authorization: Bearer $(cat ${path.join(daemon.dir, 'admin.token')})"`,
+      );
+      expect(daemon.lines.some((l) => l.msg === 'try it')).toBe(false);
+      // Pasted as is: the shell reads the token file and node computes the instant.
+      const created = JSON.parse(execFileSync('sh', ['-c', curl], { encoding: 'utf8' })) as {
+        title: string;
+        status: string;
+      };
+      expect(created).toMatchObject({ title: 'stretch your legs', status: 'scheduled' });
     } finally {
       await daemon.terminate();
     }
@@ -125,7 +151,7 @@ describe('daemon life cycle (real process)', () => {
     expect(result.stderr.trim().split('\n')).toHaveLength(1);
   });
 
-  it('exits 1 when its port is taken', async () => {
+  it('exits 1 when its port is taken, saying so in one line with no JSON and no stack', async () => {
     const daemon = await new DaemonProcess(DaemonProcess.tempDir()).start();
     try {
       const port = new URL(daemon.url).port;
@@ -134,6 +160,9 @@ describe('daemon life cycle (real process)', () => {
         TICKLER_PORT: port,
       });
       expect(result.code).toBe(1);
+      expect(result.stderr).toBe(
+        `tickler daemon: port ${port} is in use — is another tickler running? set TICKLER_PORT\n`,
+      );
     } finally {
       await daemon.terminate();
     }

@@ -15,6 +15,8 @@ export interface RunningDaemon {
   readonly dbFile: string;
   readonly url: string;
   readonly port: string;
+  /** What the daemon has written on stderr so far (the first-reminder text, problems). */
+  stderr(): string;
   stop(): Promise<void>;
 }
 
@@ -23,7 +25,11 @@ export async function startDaemon(env: Record<string, string> = {}): Promise<Run
   const dbFile = path.join(dir, 'tickler.db');
   const child: ChildProcess = spawn(process.execPath, [DAEMON_MAIN], {
     env: { ...process.env, TICKLER_DB: dbFile, TICKLER_PORT: '0', ...env },
-    stdio: ['ignore', 'pipe', 'inherit'],
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr!.on('data', (chunk: Buffer) => {
+    stderr += chunk.toString();
   });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const url = await new Promise<string>((resolve, reject) => {
@@ -37,13 +43,14 @@ export async function startDaemon(env: Record<string, string> = {}): Promise<Run
         // not a log line
       }
     });
-    void exited.then(() => reject(new Error('daemon exited before listening')));
+    void exited.then(() => reject(new Error(`daemon exited before listening: ${stderr}`)));
   });
   return {
     dir,
     dbFile,
     url,
     port: new URL(url).port,
+    stderr: () => stderr,
     stop: async () => {
       child.kill('SIGTERM');
       await exited;
@@ -86,4 +93,24 @@ export function envFor(daemon: RunningDaemon): Record<string, string | undefined
     TICKLER_ADMIN_TOKEN: undefined,
     TICKLER_USER: undefined,
   };
+}
+
+/** Runs the daemon with an environment until it exits (a start that must fail). */
+export function runDaemonToExit(
+  env: Record<string, string>,
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    execFile(
+      process.execPath,
+      [DAEMON_MAIN],
+      { env: { ...process.env, ...env } },
+      (error, stdout, stderr) => {
+        resolve({
+          code: error ? (typeof error.code === 'number' ? error.code : 1) : 0,
+          stdout,
+          stderr,
+        });
+      },
+    );
+  });
 }
