@@ -4,6 +4,7 @@ import { deliverDueCommand } from './commands/deliver-due.command';
 import { editCommand } from './commands/edit.command';
 import { inboxCommand } from './commands/inbox.command';
 import { listCommand } from './commands/list.command';
+import { profileCommand } from './commands/profile.command';
 import { remindCommand } from './commands/remind.command';
 import { showCommand } from './commands/show.command';
 import { tokenCommands } from './commands/token.command';
@@ -41,5 +42,6 @@ export function buildProgram(): Command {
   deliverDueCommand(program);
   tokenCommands(program);
   subscriptionCommands(program);
+  profileCommand(program);
   return program;
 }

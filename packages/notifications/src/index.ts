@@ -113,6 +113,21 @@ export * from './domain/notification.errors';
 export { signStandardWebhook } from './infrastructure/channels/webhook/standard-webhooks-signature';
 
 export * from './domain/recurrence';
+export { GetRecipientProfile } from './application/get-recipient-profile/get-recipient-profile.command';
+export {
+  UpdateRecipientProfile,
+  QuietHoursInput,
+  DigestInput,
+} from './application/update-recipient-profile/update-recipient-profile.command';
+export { type RecipientProfileView } from './application/recipient-profile.view';
+export {
+  RecipientProfileUpdated,
+  type RecipientProfileUpdatedPayload,
+  type QuietHours,
+  type DigestSettings,
+  type Weekday,
+  WEEKDAYS,
+} from './domain/recipient-profile';
 export { ParseTime } from './application/parse-time/parse-time.command';
 export {
   resolveWhen,

@@ -12,6 +12,9 @@ import { RemoveSubscriptionHandler } from './application/remove-subscription/rem
 import { ReconcileScheduledHandler } from './application/reconcile-scheduled/reconcile-scheduled.handler';
 import { CountDeliveriesByStatusHandler } from './application/count-deliveries-by-status/count-deliveries-by-status.handler';
 import { ParseTimeHandler } from './application/parse-time/parse-time.handler';
+import { GetRecipientProfileHandler } from './application/get-recipient-profile/get-recipient-profile.handler';
+import { UpdateRecipientProfileHandler } from './application/update-recipient-profile/update-recipient-profile.handler';
+import { KyselyRecipientProfileRepository } from './infrastructure/kysely-recipient-profile.repository';
 import { BoundedContext } from '@tickler/core';
 import { ContainerModule } from 'inversify';
 import { CheckDueNotificationsHandler } from './application/check-due-notifications/check-due-notifications.handler';
@@ -98,6 +101,8 @@ const COMMAND_HANDLERS = [
   DeliverDueNotificationsHandler,
   DeliverChannelSendsHandler,
   GetVapidPublicKeyHandler,
+  GetRecipientProfileHandler,
+  UpdateRecipientProfileHandler,
 ];
 
 /**
@@ -122,6 +127,9 @@ export function notificationsContext(options: NotificationsContextOptions = {}):
       .inSingletonScope();
     bind(NOTIFICATIONS_TOKENS.ChannelSendRepository)
       .to(KyselyChannelSendRepository)
+      .inSingletonScope();
+    bind(NOTIFICATIONS_TOKENS.RecipientProfileRepository)
+      .to(KyselyRecipientProfileRepository)
       .inSingletonScope();
     bind(NOTIFICATIONS_TOKENS.DueInstants).to(KyselyDueInstants).inSingletonScope();
     bind(NOTIFICATIONS_TOKENS.WakeUp).to(QueueDeliveryWakeUp).inSingletonScope();

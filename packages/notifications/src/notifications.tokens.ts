@@ -27,4 +27,6 @@ export const NOTIFICATIONS_TOKENS = {
   /** Checks outgoing targets against the address rules (SSRF). */
   TargetGuard: Symbol.for('notifications.TargetGuard'),
   IdempotencyRepository: Symbol.for('notifications.IdempotencyRepository'),
+  /** People's profiles: zone, quiet hours, digest (`RecipientProfileRepository`). */
+  RecipientProfileRepository: Symbol.for('notifications.RecipientProfileRepository'),
 } as const;

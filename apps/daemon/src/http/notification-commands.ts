@@ -1,6 +1,7 @@
 import {
   CancelNotification,
   DeliverDueNotifications,
+  GetRecipientProfile,
   GetNotification,
   ListInbox,
   ListNotifications,
@@ -14,6 +15,7 @@ import {
   SendNotification,
   SendNotificationNow,
   SendNotifications,
+  UpdateRecipientProfile,
 } from '@tickler/notifications';
 
 /**
@@ -36,4 +38,6 @@ export const NOTIFICATION_COMMANDS = {
   subscriptionList: ListSubscriptions.type,
   subscriptionRemove: RemoveSubscription.type,
   reconcile: ReconcileScheduled.type,
+  profileGet: GetRecipientProfile.type,
+  profileUpdate: UpdateRecipientProfile.type,
 } as const;

@@ -28,7 +28,7 @@ export interface RouteResult {
 
 /** One entry of the route table: registers the fastify route and documents it in OpenAPI. */
 export interface RouteSpec {
-  readonly method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
+  readonly method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** OpenAPI-style path with `{param}` segments. */
   readonly path: string;
   readonly operationId: string;

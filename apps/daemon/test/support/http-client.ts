@@ -78,6 +78,14 @@ export class Api {
     return this.request<T>('PATCH', path, { ...options, ...(body === undefined ? {} : { body }) });
   }
 
+  put<T = unknown>(
+    path: string,
+    body?: unknown,
+    options: RequestOptions = {},
+  ): Promise<ApiResponse<T>> {
+    return this.request<T>('PUT', path, { ...options, ...(body === undefined ? {} : { body }) });
+  }
+
   delete<T = unknown>(path: string, options?: RequestOptions): Promise<ApiResponse<T>> {
     return this.request<T>('DELETE', path, options);
   }

@@ -9,6 +9,7 @@ import {
   type MissedReason,
   type NotificationStatus,
 } from '../domain/notification-status';
+import { type NotificationRecipientProfilesTable } from './recipient-profiles.table';
 
 /**
  * `notification_deliveries`: one row per notification to one recipient; its own delivery
@@ -166,6 +167,7 @@ export interface NotificationsTables {
   notification_delivery_log: NotificationDeliveryLogTable;
   notification_vapid_keys: NotificationVapidKeysTable;
   notification_idempotency: NotificationIdempotencyTable;
+  notification_recipient_profiles: NotificationRecipientProfilesTable;
 }
 
 /** A delivery row as read. */

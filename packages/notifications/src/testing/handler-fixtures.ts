@@ -19,6 +19,7 @@ import { InMemoryDeliveryRepository } from './in-memory-delivery.repository';
 import { InMemoryIdempotencyRepository } from './in-memory-idempotency';
 import { InMemoryInboxRepository } from './in-memory-inbox.repository';
 import { InMemorySubscriptionRepository } from './in-memory-subscription.repository';
+import { InMemoryRecipientProfileRepository } from './in-memory-recipient-profile.repository';
 
 /** What read handlers get as their database in unit tests: the in-memory fakes ignore it. */
 export const NO_DATABASE = { kysely: null as never };
@@ -89,6 +90,7 @@ export function sendHandlerFakes(options: NotificationsOptions = {}, now = REFER
   const wakeUp = new RecordingWakeUp();
   const resolved = resolveNotificationsOptions(options);
   const idempotency = new InMemoryIdempotencyRepository();
+  const profiles = new InMemoryRecipientProfileRepository();
   const args = [
     uow,
     clock,
@@ -98,6 +100,7 @@ export function sendHandlerFakes(options: NotificationsOptions = {}, now = REFER
     resolved,
     idempotency,
     channels.firing,
+    profiles,
   ] as const;
   return {
     uow,
@@ -108,6 +111,7 @@ export function sendHandlerFakes(options: NotificationsOptions = {}, now = REFER
     wakeUp,
     channels,
     options: resolved,
+    profiles,
     args,
   };
 }

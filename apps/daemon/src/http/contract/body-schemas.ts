@@ -2,11 +2,13 @@ import { IssueUserToken } from '@tickler/auth';
 import {
   CancelNotification,
   DeliverDueNotifications,
+  DigestInput,
   MarkInboxRead,
   NotificationSourceInput,
   PlannedNotificationInput,
   PushKeysInput,
   PushSubscriptionInput,
+  QuietHoursInput,
   ReconcileScheduled,
   RegisterSubscription,
   RemoveSubscription,
@@ -15,6 +17,7 @@ import {
   SendNotification,
   SendNotificationNow,
   SendNotifications,
+  UpdateRecipientProfile,
 } from '@tickler/notifications';
 import { type Schema } from '../route';
 import { bodyOf, classSchema, ref } from './command-schemas';
@@ -48,5 +51,8 @@ export const BODY_SCHEMAS: Readonly<Record<string, Schema>> = {
   NotificationSourceInput: classSchema(NotificationSourceInput),
   PushSubscriptionInput: classSchema(PushSubscriptionInput),
   PushKeysInput: classSchema(PushKeysInput),
+  UpdateProfileBody: bodyOf(UpdateRecipientProfile, { fromPath: RECIPIENT }),
+  QuietHoursInput: classSchema(QuietHoursInput),
+  DigestInput: classSchema(DigestInput),
   PlannedNotificationInput: bodyOf(PlannedNotificationInput, { rename: { recipientId: 'userId' } }),
 };

@@ -206,6 +206,48 @@ const ISSUED_TOKEN: Schema = {
   },
 };
 
+const RECIPIENT_PROFILE: Schema = {
+  type: 'object',
+  required: [
+    'userId',
+    'timeZone',
+    'quietHours',
+    'inboxOnTime',
+    'defaultLead',
+    'digest',
+    'updatedAt',
+  ],
+  properties: {
+    userId: { type: 'string' },
+    timeZone: { ...nullableString, description: 'IANA name; null = UTC.' },
+    quietHours: {
+      type: ['object', 'null'],
+      properties: {
+        start: { type: 'string', examples: ['22:00'] },
+        end: { type: 'string', examples: ['07:00'] },
+        days: {
+          type: ['array', 'null'],
+          items: { enum: ['MO', 'TU', 'WE', 'TH', 'FR', 'SA', 'SU'] },
+          description: 'The days a window starts on; null = every day.',
+        },
+      },
+    },
+    inboxOnTime: {
+      type: 'boolean',
+      description: 'Inside quiet hours the inbox row is still written on time.',
+    },
+    defaultLead: { ...nullableString, examples: ['15m'] },
+    digest: {
+      type: ['object', 'null'],
+      properties: {
+        mode: { enum: ['tick', 'daily'] },
+        at: { type: 'string', examples: ['08:00'] },
+      },
+    },
+    updatedAt: { ...nullableInstant, description: 'null: never set (the defaults).' },
+  },
+};
+
 /** Every answer's schema by its name in the document's `components.schemas`. */
 export const VIEW_SCHEMAS: Readonly<Record<string, Schema>> = {
   Error: ERROR,
@@ -221,6 +263,7 @@ export const VIEW_SCHEMAS: Readonly<Record<string, Schema>> = {
   },
   NewSubscription: NEW_SUBSCRIPTION,
   DeliverDueResult: DELIVER_DUE_RESULT,
+  RecipientProfile: RECIPIENT_PROFILE,
   ReconcileResult: RECONCILE_RESULT,
   IssuedUserToken: ISSUED_TOKEN,
   UserToken: USER_TOKEN,

@@ -6,6 +6,7 @@ import { eventRoutes } from './event.routes';
 import { inboxRoutes } from './inbox.routes';
 import { internalRoutes } from './internal.routes';
 import { notificationRoutes } from './notification.routes';
+import { profileRoutes } from './profile.routes';
 import { pushRoutes } from './push.routes';
 import { subscriptionRoutes } from './subscription.routes';
 import { systemRoutes } from './system.routes';
@@ -25,6 +26,7 @@ export function allRoutes(deps: {
     ...tokenRoutes(),
     ...notificationRoutes(),
     ...inboxRoutes(),
+    ...profileRoutes(),
     ...subscriptionRoutes(),
     ...pushRoutes(),
     ...internalRoutes(),

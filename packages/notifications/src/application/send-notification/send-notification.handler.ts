@@ -17,8 +17,10 @@ import { toNotificationView } from '../notification-view.mapper';
 import { type ResolvedNotificationsOptions } from '../notifications.options';
 import { type IdempotencyRepository } from '../ports/idempotency.repository';
 import { type NotificationDeliveryRepository } from '../ports/notification-delivery.repository';
+import { type RecipientProfileRepository } from '../ports/recipient-profile.repository';
 import { type TransactionRunner } from '../ports/transaction-runner.port';
 import { type DeliveryWakeUp } from '../ports/wake-up.port';
+import { defaultLeadsOf, withDefaultLead } from './default-lead';
 import { newDeliveryOf } from './new-delivery-of';
 import { requestFingerprint } from './request-fingerprint';
 import { SendNotification, type SendNotificationResult } from './send-notification.command';
@@ -43,6 +45,8 @@ export class SendNotificationHandler implements CommandHandler<SendNotification>
     @inject(NOTIFICATIONS_TOKENS.IdempotencyRepository)
     private readonly idempotency: IdempotencyRepository,
     @inject(DeliveryFiring) private readonly firing: DeliveryFiring,
+    @inject(NOTIFICATIONS_TOKENS.RecipientProfileRepository)
+    private readonly profiles: RecipientProfileRepository,
   ) {}
 
   execute(command: SendNotification): Promise<SendNotificationResult> {
@@ -68,7 +72,13 @@ export class SendNotificationHandler implements CommandHandler<SendNotification>
           throw new NotificationSourceKeyTakenError(command.recipientId, taken, sourceKey);
         }
       }
-      const delivery = NotificationDelivery.create(props, now, this.ids.next(), this.options.due);
+      const leads = await defaultLeadsOf(tx, this.profiles, [command]);
+      const delivery = NotificationDelivery.create(
+        withDefaultLead(command, props, leads),
+        now,
+        this.ids.next(),
+        this.options.due,
+      );
       const sends = delivery.isDue(now) ? await this.firing.fire(tx, [delivery], now) : [];
       await this.deliveries.insert(tx, delivery);
       if (key !== undefined) {

@@ -22,8 +22,10 @@ import {
 } from '../ports/idempotency.repository';
 import { type NotificationDeliveryRepository } from '../ports/notification-delivery.repository';
 import { type Scope } from '../ports/scope';
+import { type RecipientProfileRepository } from '../ports/recipient-profile.repository';
 import { type TransactionRunner } from '../ports/transaction-runner.port';
 import { type DeliveryWakeUp } from '../ports/wake-up.port';
+import { defaultLeadsOf, withDefaultLead } from '../send-notification/default-lead';
 import { newDeliveryOf } from '../send-notification/new-delivery-of';
 import { requestFingerprint } from '../send-notification/request-fingerprint';
 import {
@@ -74,6 +76,8 @@ export class SendNotificationsHandler implements CommandHandler<SendNotification
     @inject(NOTIFICATIONS_TOKENS.IdempotencyRepository)
     private readonly idempotency: IdempotencyRepository,
     @inject(DeliveryFiring) private readonly firing: DeliveryFiring,
+    @inject(NOTIFICATIONS_TOKENS.RecipientProfileRepository)
+    private readonly profiles: RecipientProfileRepository,
   ) {}
 
   execute(command: SendNotifications): Promise<SendNotificationsResult> {
@@ -86,6 +90,7 @@ export class SendNotificationsHandler implements CommandHandler<SendNotification
       const fingerprints: IdempotencyRecord[] = [];
       const bySourceKey = new Map<string, string>();
       let earliest: string | undefined;
+      const leads = await defaultLeadsOf(tx, this.profiles, command.items);
       for (const [index, item] of command.items.entries()) {
         const idempotencyKey =
           item.idempotencyKey === undefined
@@ -119,7 +124,12 @@ export class SendNotificationsHandler implements CommandHandler<SendNotification
             throw new NotificationSourceKeyTakenError(item.recipientId, taken, sourceKey);
           }
         }
-        const delivery = NotificationDelivery.create(props, now, this.ids.next(), this.options.due);
+        const delivery = NotificationDelivery.create(
+          withDefaultLead(item, props, leads),
+          now,
+          this.ids.next(),
+          this.options.due,
+        );
         if (batchSourceKey) {
           bySourceKey.set(batchSourceKey, delivery.id);
         }

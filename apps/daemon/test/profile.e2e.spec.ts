@@ -1,0 +1,106 @@
+import { type NotificationJson } from '@tickler/notifications';
+import { DaemonProcess } from './support/daemon-process';
+import { Api, type ErrorBody } from './support/http-client';
+
+// Issue 13 item 1: GET/PUT /v1/users/{userId}/profile on the real daemon.
+
+interface ProfileJson {
+  userId: string;
+  timeZone: string | null;
+  quietHours: { start: string; end: string; days: string[] | null } | null;
+  inboxOnTime: boolean;
+  defaultLead: string | null;
+  digest: { mode: string; at?: string } | null;
+  updatedAt: string | null;
+}
+
+let daemon: DaemonProcess;
+let admin: Api;
+
+beforeAll(async () => {
+  daemon = await new DaemonProcess(DaemonProcess.tempDir()).start();
+  admin = new Api(daemon.url, daemon.adminToken);
+});
+
+afterAll(async () => {
+  await daemon.terminate();
+});
+
+describe('the recipient profile over HTTP', () => {
+  it('answers the defaults, takes a partial PUT from the user, clears with null', async () => {
+    const issued = await admin.post<{ token: string }>('/v1/users/pia/tokens');
+    const pia = admin.as(issued.body.token);
+    const first = await pia.get<ProfileJson>('/v1/users/pia/profile');
+    expect(first.status).toBe(200);
+    expect(first.body).toEqual({
+      userId: 'pia',
+      timeZone: null,
+      quietHours: null,
+      inboxOnTime: false,
+      defaultLead: null,
+      digest: null,
+      updatedAt: null,
+    });
+    const put = await pia.put<ProfileJson>('/v1/users/pia/profile', {
+      timeZone: 'Europe/Berlin',
+      quietHours: { start: '22:00', end: '07:00', days: ['MO', 'TU'] },
+      inboxOnTime: true,
+      defaultLead: '15m',
+      digest: { mode: 'daily', at: '08:00' },
+    });
+    expect(put.status).toBe(200);
+    expect(put.body).toMatchObject({
+      userId: 'pia',
+      timeZone: 'Europe/Berlin',
+      quietHours: { start: '22:00', end: '07:00', days: ['MO', 'TU'] },
+      inboxOnTime: true,
+      defaultLead: '15m',
+      digest: { mode: 'daily', at: '08:00' },
+    });
+    const cleared = await pia.put<ProfileJson>('/v1/users/pia/profile', {
+      quietHours: null,
+      digest: { mode: 'tick' },
+    });
+    expect(cleared.body).toMatchObject({
+      timeZone: 'Europe/Berlin',
+      quietHours: null,
+      digest: { mode: 'tick' },
+    });
+    expect((await admin.get<ProfileJson>('/v1/users/pia/profile')).body).toEqual(cleared.body);
+    // Another user's token does not reach pia's profile.
+    const other = admin.as(
+      (await admin.post<{ token: string }>('/v1/users/olaf/tokens')).body.token,
+    );
+    expect((await other.put('/v1/users/pia/profile', { timeZone: 'UTC' })).status).toBe(403);
+  });
+
+  it.each([
+    [{ timeZone: 'Europe/Atlantis' }, 'timeZone'],
+    [{ timeZone: '+02:00' }, 'timeZone'],
+    [{ quietHours: { start: '22:00', end: '25:00' } }, 'quietHours.end'],
+    [{ quietHours: { start: '22:00', end: '22:00' } }, 'quietHours.end'],
+    [{ defaultLead: '15' }, 'defaultLead'],
+    [{ digest: { mode: 'daily' } }, 'digest.at'],
+    [{ colour: 'blue' }, 'colour'],
+  ])('refuses %j with a 400 naming %s', async (body, field) => {
+    const res = await admin.put<ErrorBody>('/v1/users/pia/profile', body);
+    expect(res.status).toBe(400);
+    const named = [
+      ...(res.body.error.fields ?? []).map((f) => f.path),
+      res.body.error.message.split(':')[0],
+    ];
+    expect(named).toContain(field);
+  });
+
+  it('schedules a reminder given only eventAt by the default lead', async () => {
+    await admin.put('/v1/users/lea/profile', { defaultLead: '1h' });
+    const eventAt = new Date(Date.now() + 3 * 3_600_000).toISOString();
+    const res = await admin.post<NotificationJson>('/v1/users/lea/notifications', {
+      title: 'Dentist',
+      message: '',
+      eventAt,
+    });
+    expect(res.status).toBe(201);
+    expect(res.body.scheduledAt).toBe(new Date(Date.parse(eventAt) - 3_600_000).toISOString());
+  });
+});
