@@ -19,6 +19,10 @@ import { InMemoryDeliveryRepository } from './in-memory-delivery.repository';
 import { InMemoryIdempotencyRepository } from './in-memory-idempotency';
 import { InMemoryInboxRepository } from './in-memory-inbox.repository';
 import { InMemorySubscriptionRepository } from './in-memory-subscription.repository';
+import { InMemorySeriesRepository } from './in-memory-series.repository';
+import { SeriesScheduler } from '../application/series/series-scheduler';
+import { SeriesStarter } from '../application/series/series-starter';
+import { UtcRecipientTimeZone } from '../infrastructure/utc-recipient-time-zone';
 
 /** What read handlers get as their database in unit tests: the in-memory fakes ignore it. */
 export const NO_DATABASE = { kysely: null as never };
@@ -99,6 +103,14 @@ export function sendHandlerFakes(options: NotificationsOptions = {}, now = REFER
     idempotency,
     channels.firing,
   ] as const;
+  const seriesRepository = new InMemorySeriesRepository();
+  const scheduler = new SeriesScheduler(ids, deliveries, seriesRepository, wakeUp, resolved);
+  /** The series collaborators (`SendNotificationHandler` takes `starter` after `args`). */
+  const series = {
+    repository: seriesRepository,
+    scheduler,
+    starter: new SeriesStarter(scheduler, new UtcRecipientTimeZone()),
+  };
   return {
     uow,
     clock,
@@ -109,6 +121,7 @@ export function sendHandlerFakes(options: NotificationsOptions = {}, now = REFER
     channels,
     options: resolved,
     args,
+    series,
   };
 }
 

@@ -12,3 +12,4 @@ export * from './self-signed-certificate';
 export * from './smtp-test-server';
 export * from './in-memory-channel-send.repository';
 export * from './in-memory-idempotency';
+export * from './in-memory-series.repository';

@@ -19,6 +19,8 @@ import { type IdempotencyRepository } from '../ports/idempotency.repository';
 import { type NotificationDeliveryRepository } from '../ports/notification-delivery.repository';
 import { type TransactionRunner } from '../ports/transaction-runner.port';
 import { type DeliveryWakeUp } from '../ports/wake-up.port';
+import { SeriesStarter } from '../series/series-starter';
+import { toRepeatView } from '../series/series.view';
 import { newDeliveryOf } from './new-delivery-of';
 import { requestFingerprint } from './request-fingerprint';
 import { SendNotification, type SendNotificationResult } from './send-notification.command';
@@ -43,6 +45,7 @@ export class SendNotificationHandler implements CommandHandler<SendNotification>
     @inject(NOTIFICATIONS_TOKENS.IdempotencyRepository)
     private readonly idempotency: IdempotencyRepository,
     @inject(DeliveryFiring) private readonly firing: DeliveryFiring,
+    @inject(SeriesStarter) private readonly series: SeriesStarter,
   ) {}
 
   execute(command: SendNotification): Promise<SendNotificationResult> {
@@ -68,7 +71,27 @@ export class SendNotificationHandler implements CommandHandler<SendNotification>
           throw new NotificationSourceKeyTakenError(command.recipientId, taken, sourceKey);
         }
       }
-      const delivery = NotificationDelivery.create(props, now, this.ids.next(), this.options.due);
+      const repeat =
+        command.repeat === undefined
+          ? null
+          : await this.series.ruleFor(
+              tx,
+              {
+                recipientId: command.recipientId,
+                repeat: command.repeat,
+                start: props.scheduledAt ?? null,
+                refused: (['eventAt', 'expiresAt', 'rule', 'source'] as const).filter(
+                  (f) => command[f] !== undefined,
+                ),
+              },
+              now,
+            );
+      const delivery = NotificationDelivery.create(
+        repeat === null ? props : { ...props, scheduledAt: repeat.start },
+        now,
+        this.ids.next(),
+        this.options.due,
+      );
       const sends = delivery.isDue(now) ? await this.firing.fire(tx, [delivery], now) : [];
       await this.deliveries.insert(tx, delivery);
       if (key !== undefined) {
@@ -79,12 +102,14 @@ export class SendNotificationHandler implements CommandHandler<SendNotification>
       if (delivery.dueAt !== null) {
         await this.wakeUp.wakeAt(tx, delivery.dueAt);
       }
+      const series = repeat === null ? null : await this.series.start(tx, delivery, repeat, now);
       tx.recordEvents(delivery.pullEvents());
+      const view = toNotificationView(
+        delivery,
+        sends.map((s) => s.snapshot()),
+      );
       return {
-        delivery: toNotificationView(
-          delivery,
-          sends.map((s) => s.snapshot()),
-        ),
+        delivery: series === null ? view : { ...view, repeat: toRepeatView(series) },
         created: true,
       };
     });
