@@ -28,6 +28,7 @@ export * from './database/multi-row-insert';
 export * from './database/migrations';
 export * from './events/event-bus';
 export * from './events/event-subscriber';
+export * from './events/transaction-policy';
 export * from './events/deliver-events.command';
 export * from './queue/durable-command-queue';
 export * from './queue/queue-options';

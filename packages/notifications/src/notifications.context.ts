@@ -55,6 +55,8 @@ import {
   QueueDeliveryWakeUp,
 } from './infrastructure/queue-delivery-wake-up';
 import { NOTIFICATIONS_TOKENS } from './notifications.tokens';
+import { SeriesSettlePolicy } from './application/series/series-settle.policy';
+import { bindSeries } from './infrastructure/series.bindings';
 
 /**
  * The external channels of the context: ONE registration per channel (its adapter class, one
@@ -138,6 +140,7 @@ export function notificationsContext(options: NotificationsContextOptions = {}):
     // What the push and email adapters need besides their registration below.
     bindPushChannel({ bind }, options.push);
     bindEmailChannel({ bind }, options.email);
+    bindSeries({ bind });
     bind(NOTIFICATIONS_TOKENS.InTransactionChannel).to(InboxChannel).inSingletonScope();
     const replaced = new Map((options.channels ?? []).map((c) => [c.kind, c]));
     for (const channel of EXTERNAL_CHANNELS) {
@@ -162,6 +165,8 @@ export function notificationsContext(options: NotificationsContextOptions = {}):
     bindings,
     commands: COMMAND_HANDLERS,
     events: [NotificationDeliveryLogProjector],
+    // A settled occurrence of a series schedules the next one in the same transaction.
+    policies: [SeriesSettlePolicy],
     // Channel sends in flight are freed at once when their instance dies; at stop they are
     // waited for up to the deadline, then released.
     claims: [ChannelSendClaims],

@@ -122,6 +122,11 @@ export class Application {
     }
 
     for (const context of options.contexts) {
+      for (const policy of context.definition.policies ?? []) {
+        container.bind(policy).toSelf().inSingletonScope();
+        const resolved = container.get(policy);
+        uow.onBeforeCommitFirst((tx, events) => resolved.beforeCommit(tx, events));
+      }
       for (const claims of context.definition.claims ?? []) {
         container.bind(claims).toSelf().inSingletonScope();
         queue.addClaimedRows(container.get(claims));

@@ -4,6 +4,7 @@ import { type MigrationSet } from '../database/migrations';
 import { type EventSubscriberClass } from '../events/event-subscriber';
 import { type ClaimedRowsClass } from '../instance/claimed-rows';
 import { type RepeatSpec } from '../queue/repeat-schedule';
+import { type TransactionPolicyClass } from '../events/transaction-policy';
 
 /** A repeatable job: the handler's command, run on a cadence by the durable queue. */
 export interface JobRegistration {
@@ -37,6 +38,11 @@ export interface BoundedContextDefinition {
   readonly commands?: readonly CommandHandlerClass[];
   /** Durable subscribers (projectors), fed through the queue. */
   readonly events?: readonly EventSubscriberClass[];
+  /**
+   * In-transaction policies: run inside every unit of work before commit, ahead of the durable
+   * subscribers' queue rows (e.g. a settled occurrence schedules the next one atomically).
+   */
+  readonly policies?: readonly TransactionPolicyClass[];
   /** Repeatable jobs, upserted under a stable key so booting twice never duplicates one. */
   readonly jobs?: readonly JobRegistration[];
   /**

@@ -108,4 +108,41 @@ describe('UnitOfWork on a file database', () => {
     expect(order).toEqual(['inner returned', 'inner afterCommit']);
     expect(committedCount('ledger_entries')).toBe(1);
   });
+
+  it('a policy (onBeforeCommitFirst) runs before the dispatcher: its events reach durable subscribers; its throw rolls back', async () => {
+    const seen: string[] = [];
+    app.uow.onBeforeCommit((_tx, events) => {
+      seen.push(...events.map((e) => e.eventId));
+      return Promise.resolve();
+    });
+    let fail = false;
+    app.uow.onBeforeCommitFirst((tx, events) => {
+      if (fail) {
+        return Promise.reject(new Error('policy refused'));
+      }
+      if (events.some((e) => e.eventId === 'cause')) {
+        tx.recordEvents([
+          { eventId: 'effect', type: 'test.effect', aggregateId: 'a', occurredAt: '', payload: {} },
+        ]);
+      }
+      return Promise.resolve();
+    });
+    await app.uow.run((tx) => {
+      tx.recordEvents([
+        { eventId: 'cause', type: 'test.cause', aggregateId: 'a', occurredAt: '', payload: {} },
+      ]);
+      return Promise.resolve();
+    });
+    expect(seen).toEqual(['cause', 'effect']);
+    fail = true;
+    await expect(
+      app.uow.run(async (tx) => {
+        await sql`insert into ledger_entries (id, label, created_at) values ('b', 'b', '2026-09-10T08:30:00.000Z')`.execute(
+          tx.db,
+        );
+      }),
+    ).rejects.toThrow('policy refused');
+    expect(committedCount('ledger_entries')).toBe(0);
+    fail = false; // app.stop() commits too
+  });
 });

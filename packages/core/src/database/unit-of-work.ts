@@ -47,6 +47,7 @@ class OpenTransaction implements Transaction {
  */
 export class UnitOfWork {
   private readonly current = new AsyncLocalStorage<OpenTransaction>();
+  private readonly policies: BeforeCommitHook[] = [];
   private readonly beforeCommit: BeforeCommitHook[] = [];
   private readonly afterCommitHooks: AfterCommitHook[] = [];
   // Compiled once: `sql.raw(...).execute()` built, froze and compiled a query tree for each of
@@ -61,6 +62,14 @@ export class UnitOfWork {
 
   onBeforeCommit(hook: BeforeCommitHook): void {
     this.beforeCommit.push(hook);
+  }
+
+  /**
+   * Like {@link onBeforeCommit}, but runs before every before-commit hook: a context's
+   * in-transaction policy, whose writes and events the event dispatcher must still see.
+   */
+  onBeforeCommitFirst(hook: BeforeCommitHook): void {
+    this.policies.push(hook);
   }
 
   onAfterCommit(hook: AfterCommitHook): void {
@@ -83,7 +92,9 @@ export class UnitOfWork {
       try {
         const value = await this.current.run(open, async () => {
           const v = await work(open);
-          for (const hook of this.beforeCommit) {
+          for (const hook of this.policies.length === 0
+            ? this.beforeCommit
+            : [...this.policies, ...this.beforeCommit]) {
             await hook(open, open.events);
           }
           return v;

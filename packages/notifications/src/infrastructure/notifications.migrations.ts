@@ -6,6 +6,7 @@ import * as createIdempotency from './migrations/2026_12_01_1100_create_notifica
 import * as claimedBy from './migrations/2026_12_02_1000_add_claimed_by_to_notification_deliveries';
 import * as channels from './migrations/2026_12_03_0900_channels_and_channel_sends';
 import * as vapidKeys from './migrations/2026_12_10_0900_create_notification_vapid_keys';
+import * as series from './migrations/2026_12_20_0900_create_notification_series';
 import * as recipientProfiles from './migrations/2026_12_21_0900_create_recipient_profiles';
 
 /** The context's schema, ledger `notifications_migrations`. */
@@ -17,5 +18,6 @@ export const notificationsMigrations: MigrationSet = {
   '2026_12_02_1000_add_claimed_by_to_notification_deliveries': claimedBy,
   '2026_12_03_0900_channels_and_channel_sends': channels,
   '2026_12_10_0900_create_notification_vapid_keys': vapidKeys,
+  '2026_12_20_0900_create_notification_series': series,
   '2026_12_21_0900_create_recipient_profiles': recipientProfiles,
 };

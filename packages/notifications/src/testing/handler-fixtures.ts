@@ -20,6 +20,10 @@ import { InMemoryIdempotencyRepository } from './in-memory-idempotency';
 import { InMemoryInboxRepository } from './in-memory-inbox.repository';
 import { InMemorySubscriptionRepository } from './in-memory-subscription.repository';
 import { InMemoryRecipientProfileRepository } from './in-memory-recipient-profile.repository';
+import { InMemorySeriesRepository } from './in-memory-series.repository';
+import { SeriesScheduler } from '../application/series/series-scheduler';
+import { SeriesStarter } from '../application/series/series-starter';
+import { UtcRecipientTimeZone } from '../infrastructure/utc-recipient-time-zone';
 
 /** What read handlers get as their database in unit tests: the in-memory fakes ignore it. */
 export const NO_DATABASE = { kysely: null as never };
@@ -102,6 +106,14 @@ export function sendHandlerFakes(options: NotificationsOptions = {}, now = REFER
     channels.firing,
     profiles,
   ] as const;
+  const seriesRepository = new InMemorySeriesRepository();
+  const scheduler = new SeriesScheduler(ids, deliveries, seriesRepository, wakeUp, resolved);
+  /** The series collaborators (`SendNotificationHandler` takes `starter` after `args`). */
+  const series = {
+    repository: seriesRepository,
+    scheduler,
+    starter: new SeriesStarter(scheduler, new UtcRecipientTimeZone()),
+  };
   return {
     uow,
     clock,
@@ -113,6 +125,7 @@ export function sendHandlerFakes(options: NotificationsOptions = {}, now = REFER
     options: resolved,
     profiles,
     args,
+    series,
   };
 }
 

@@ -14,7 +14,7 @@ const at = (ms: number): string => new Date(Date.parse(T0) + ms).toISOString();
 function setup(options: NotificationsOptions = {}) {
   const fakes = sendHandlerFakes(options, T0);
   const { clock, uow, deliveries, inbox, wakeUp, channels } = fakes;
-  const send = new SendNotificationHandler(...fakes.args);
+  const send = new SendNotificationHandler(...fakes.args, fakes.series.starter);
   const deliver = new DeliverDueNotificationsHandler(
     uow,
     clock,

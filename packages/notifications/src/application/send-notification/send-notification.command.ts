@@ -15,6 +15,7 @@ import {
 import { Command, IsInstant, IsLink, IsMultilineText, IsPlainText } from '@tickler/core';
 import { CHANNEL_KINDS, MAX_CHANNELS } from '../channel-kinds';
 import { IsSendLeadRule } from '../lead-rule.validators';
+import { RepeatInput } from '../series/repeat.input';
 import { type NotificationView } from '../notification.view';
 
 /** Provenance of an app-scheduled delivery. */
@@ -51,6 +52,15 @@ export class SendNotification extends Command<SendNotificationResult> {
   @IsString() @MaxLength(4000) @IsMultilineText() message!: string;
   @IsOptional() @IsString() @MaxLength(2000) @IsLink() url?: string;
   @IsOptional() @IsInstant() scheduledAt?: string;
+  /**
+   * Makes it a recurring series (RRULE subset + IANA zone): `scheduledAt` (or, without it, the
+   * first match from now) is occurrence 1, and one row is scheduled at a time. See docs/time.md.
+   */
+  @IsOptional()
+  @IsObject({ message: 'repeat must be an object { rule, timeZone? }' })
+  @ValidateNested()
+  @Type(() => RepeatInput)
+  repeat?: RepeatInput;
   /**
    * The channels to reach the recipient over (unique, at most 4). Omitted: the default set —
    * the inbox, every active push subscription and every subscription marked `default`.

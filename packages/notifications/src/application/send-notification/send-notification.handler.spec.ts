@@ -4,8 +4,8 @@ import { SendNotificationHandler } from './send-notification.handler';
 const NOW = '2026-09-10T08:30:00.000Z';
 
 function setup(options = {}) {
-  const { uow, deliveries, inbox, wakeUp, channels, args } = sendHandlerFakes(options);
-  const handler = new SendNotificationHandler(...args);
+  const { uow, deliveries, inbox, wakeUp, channels, args, series } = sendHandlerFakes(options);
+  const handler = new SendNotificationHandler(...args, series.starter);
   return { uow, deliveries, inbox, wakeUp, channels, handler };
 }
 

@@ -21,6 +21,8 @@ import { type RecipientProfileRepository } from '../ports/recipient-profile.repo
 import { type TransactionRunner } from '../ports/transaction-runner.port';
 import { type DeliveryWakeUp } from '../ports/wake-up.port';
 import { defaultLeadsOf, withDefaultLead } from './default-lead';
+import { SeriesStarter } from '../series/series-starter';
+import { toRepeatView } from '../series/series.view';
 import { newDeliveryOf } from './new-delivery-of';
 import { requestFingerprint } from './request-fingerprint';
 import { SendNotification, type SendNotificationResult } from './send-notification.command';
@@ -47,6 +49,7 @@ export class SendNotificationHandler implements CommandHandler<SendNotification>
     @inject(DeliveryFiring) private readonly firing: DeliveryFiring,
     @inject(NOTIFICATIONS_TOKENS.RecipientProfileRepository)
     private readonly profiles: RecipientProfileRepository,
+    @inject(SeriesStarter) private readonly series: SeriesStarter,
   ) {}
 
   execute(command: SendNotification): Promise<SendNotificationResult> {
@@ -73,8 +76,24 @@ export class SendNotificationHandler implements CommandHandler<SendNotification>
         }
       }
       const leads = await defaultLeadsOf(tx, this.profiles, [command]);
+      const withLead = withDefaultLead(command, props, leads);
+      const repeat =
+        command.repeat === undefined
+          ? null
+          : await this.series.ruleFor(
+              tx,
+              {
+                recipientId: command.recipientId,
+                repeat: command.repeat,
+                start: withLead.scheduledAt ?? null,
+                refused: (['eventAt', 'expiresAt', 'rule', 'source'] as const).filter(
+                  (f) => command[f] !== undefined,
+                ),
+              },
+              now,
+            );
       const delivery = NotificationDelivery.create(
-        withDefaultLead(command, props, leads),
+        repeat === null ? withLead : { ...withLead, scheduledAt: repeat.start },
         now,
         this.ids.next(),
         this.options.due,
@@ -89,12 +108,14 @@ export class SendNotificationHandler implements CommandHandler<SendNotification>
       if (delivery.dueAt !== null) {
         await this.wakeUp.wakeAt(tx, delivery.dueAt);
       }
+      const series = repeat === null ? null : await this.series.start(tx, delivery, repeat, now);
       tx.recordEvents(delivery.pullEvents());
+      const view = toNotificationView(
+        delivery,
+        sends.map((s) => s.snapshot()),
+      );
       return {
-        delivery: toNotificationView(
-          delivery,
-          sends.map((s) => s.snapshot()),
-        ),
+        delivery: series === null ? view : { ...view, repeat: toRepeatView(series) },
         created: true,
       };
     });

@@ -1,3 +1,4 @@
+import { InvalidArgumentError } from '@tickler/core/domain';
 import {
   type Clock,
   type CommandHandler,
@@ -96,6 +97,12 @@ export class SendNotificationsHandler implements CommandHandler<SendNotification
           item.idempotencyKey === undefined
             ? undefined
             : keyOf(item.recipientId, item.idempotencyKey);
+        if (item.repeat !== undefined) {
+          throw new InvalidArgumentError(
+            `items.${index}.repeat`,
+            'a batch sends one-off notifications only; create a series on its own',
+          );
+        }
         const { props, sourceKey } = newDeliveryOf(item, (field) => `items.${index}.${field}`);
         const fingerprint = requestFingerprint(props);
         const replay =

@@ -4,8 +4,15 @@ export {
   RecurrenceRule,
   type RecurrenceRuleInput,
   type Occurrence,
+  type NumberedOccurrence,
   MAX_OCCURRENCES_LISTED,
 } from './recurrence-rule';
+export {
+  planAdvance,
+  type AdvancePlan,
+  type PassedReason,
+  MAX_MISSED_LISTED,
+} from './plan-advance';
 export { parseRRule, RRULE_LIMITS } from './parse-rrule';
 export {
   formatRRule,

@@ -1,0 +1,13 @@
+/**
+ * DI tokens of recurring series (kept apart from `NOTIFICATIONS_TOKENS` so the series work and
+ * the profile work can each add theirs without touching one file).
+ */
+export const SERIES_TOKENS = {
+  /** `SeriesRepository`: series and their per-occurrence ledger. */
+  SeriesRepository: Symbol.for('notifications.SeriesRepository'),
+  /**
+   * `RecipientTimeZone`: a recipient's IANA zone, the default of `repeat.timeZone`. Bound to
+   * UTC until the recipient profile (issue 13, item 1) binds its own implementation here.
+   */
+  RecipientTimeZone: Symbol.for('notifications.RecipientTimeZone'),
+} as const;
