@@ -32,6 +32,11 @@ const LEAD_RULE = {
 export const CUSTOM_VALIDATOR_SCHEMAS: Readonly<Record<string, Schema>> = {
   isInstant: INSTANT,
   isDuration: { type: 'string', examples: ['30s', '12h', '1h30m'] },
+  isTimeZone: {
+    type: 'string',
+    description: 'An IANA time zone, e.g. Europe/Berlin (not an offset).',
+    examples: ['Europe/Berlin', 'America/New_York', 'UTC'],
+  },
   'send-lead-rule': LEAD_RULE,
   'planned-scheduledAt': { ...INSTANT, description: 'Required unless eventAt and rule are given.' },
   'planned-eventAt': { ...INSTANT, description: 'Start of the event; required by a rule.' },
