@@ -1,4 +1,5 @@
 import { type AddressInfo } from 'node:net';
+import path from 'node:path';
 import pino, { type Logger as PinoLogger } from 'pino';
 import {
   Application,
@@ -23,6 +24,7 @@ import { buildServer } from './http/build-server';
 import { allowedHostNames } from './http/hardening/host-guard';
 import { DEFAULT_HTTP_LIMITS, type HttpLimits } from './http/hardening/http-limits';
 import { allRoutes } from './http/routes/all-routes';
+import { loadWebAssets } from './http/web/web-assets';
 import { DaemonMetrics } from './metrics/daemon-metrics';
 import { DAEMON_VERSION } from './version';
 
@@ -65,6 +67,9 @@ function adminTokenOf(config: DaemonConfig): AdminToken {
     throw error;
   }
 }
+
+/** The built web app beside the daemon's own build (`apps/daemon/dist` → `apps/web/dist`). */
+export const DEFAULT_WEB_DIR = path.resolve(__dirname, '../../web/dist');
 
 /** A daemon running in this process. */
 export interface RunningDaemon {
@@ -141,6 +146,9 @@ export async function startDaemon(
     perToken: limits.maxStreamsPerToken,
     total: limits.maxStreams,
   });
+  const webDir = config.webDir ?? DEFAULT_WEB_DIR;
+  const web = loadWebAssets(webDir);
+  logger.info({ dir: webDir, files: web?.size ?? 0 }, web ? 'web app' : 'web app not built');
   const server = buildServer({
     app,
     authenticator: app.get<Authenticator>(AUTH_TOKENS.Authenticator),
@@ -149,6 +157,7 @@ export async function startDaemon(
     onClosing: () => hub.closeAll(),
     allowedHosts: allowedHostNames(config.host, config.allowedHosts),
     limits,
+    ...(web ? { web } : {}),
   });
 
   app.start();

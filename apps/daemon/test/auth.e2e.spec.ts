@@ -5,6 +5,7 @@ interface Operation {
   method: string;
   path: string;
   security?: unknown[];
+  access?: string;
 }
 
 let daemon: DaemonProcess;
@@ -25,14 +26,15 @@ function concrete(path: string, userId: string): string {
 beforeAll(async () => {
   daemon = await new DaemonProcess(DaemonProcess.tempDir()).start();
   admin = new Api(daemon.url, daemon.adminToken);
-  const doc = await admin.get<{ paths: Record<string, Record<string, { security?: unknown[] }>> }>(
-    '/openapi.json',
-  );
+  const doc = await admin.get<{
+    paths: Record<string, Record<string, { security?: unknown[]; 'x-access'?: string }>>;
+  }>('/openapi.json');
   operations = Object.entries(doc.body.paths).flatMap(([path, ops]) =>
     Object.entries(ops).map(([method, op]) => ({
       method: method.toUpperCase(),
       path,
       security: op.security,
+      access: op['x-access'],
     })),
   );
   aliceToken = (await admin.post<{ token: string }>('/v1/users/alice/tokens')).body.token;
@@ -42,6 +44,7 @@ afterAll(async () => {
   await daemon.terminate();
 });
 
+const accessOf = (op: Operation): string => op.access ?? '';
 const isPublic = (op: Operation): boolean => Array.isArray(op.security) && op.security.length === 0;
 const isUserRoute = (op: Operation): boolean =>
   op.path.startsWith('/v1/users/{userId}/') && !op.path.endsWith('/tokens');
@@ -116,7 +119,11 @@ describe('authentication and scoping, for every route in the OpenAPI document', 
 
   it('refuses a user token on admin routes (403), even with its own user id in the path', async () => {
     const alice = admin.as(aliceToken);
+    expect(operations.filter((o) => o.access === 'admin').length).toBeGreaterThanOrEqual(8);
     for (const op of operations.filter((o) => !isPublic(o) && !isUserRoute(o))) {
+      expect(accessOf(op)).toMatch(/^(admin|signed-in)$/);
+    }
+    for (const op of operations.filter((o) => o.access === 'admin')) {
       const res = await alice.request(op.method, concrete(op.path, 'alice'), bodyFor(op.method));
       expect({ op: `${op.method} ${op.path}`, status: res.status }).toEqual({
         op: `${op.method} ${op.path}`,

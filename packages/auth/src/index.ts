@@ -11,8 +11,22 @@ export {
 } from './application/issue-user-token/issue-user-token.command';
 export { ListUserTokens } from './application/list-user-tokens/list-user-tokens.command';
 export { RevokeUserToken } from './application/revoke-user-token/revoke-user-token.command';
+export {
+  StartSession,
+  type StartedSession,
+} from './application/start-session/start-session.command';
+export {
+  SESSION_TTL_MS,
+  MAX_SESSIONS_PER_TOKEN,
+} from './application/start-session/start-session.handler';
+export { EndSession } from './application/end-session/end-session.command';
+export { type LiveSession } from './application/ports/session.repository';
 export { type UserTokenView } from './application/user-token.view';
-export { UserTokenNotFoundError } from './domain/auth.errors';
+export {
+  UserTokenNotFoundError,
+  SessionTokenRejectedError,
+  AdminSessionRefusedError,
+} from './domain/auth.errors';
 export { AdminTokenFileSource } from './infrastructure/admin-token-source';
 export { generateToken } from './infrastructure/crypto-token-secrets';
 export {

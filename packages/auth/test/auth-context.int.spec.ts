@@ -1,57 +1,32 @@
-import 'reflect-metadata';
-import { type Application, type ManualClock } from '@tickler/core';
-import { createTestApplication } from '@tickler/core/testing';
-import {
-  AUTH_TOKENS,
-  authContext,
-  type Authenticator,
-  type IssuedUserToken,
-  IssueUserToken,
-  ListUserTokens,
-  RevokeUserToken,
-} from '../src';
+import { TEST_ADMIN_TOKEN as ADMIN, useAuthTestApp } from './support/auth-test-app';
+import { type IssuedUserToken, IssueUserToken, ListUserTokens, RevokeUserToken } from '../src';
 
-const ADMIN = 'an-admin-token-of-enough-length';
-
-let app: Application;
-let clock: ManualClock;
-let authenticator: Authenticator;
-
-beforeEach(async () => {
-  ({ app, clock } = await createTestApplication([
-    authContext({ adminToken: { current: () => ADMIN } }),
-  ]));
-  authenticator = app.get<Authenticator>(AUTH_TOKENS.Authenticator);
-});
-
-afterEach(async () => {
-  await app.stop();
-});
+const ctx = useAuthTestApp();
 
 function issue(userId: string, expiresAt?: string): Promise<IssuedUserToken> {
-  return app.dispatch(
+  return ctx.app.dispatch(
     Object.assign(new IssueUserToken(), { userId, ...(expiresAt ? { expiresAt } : {}) }),
   );
 }
 
-const principal = (token: string) => authenticator.principalOf(`Bearer ${token}`);
+const principal = (token: string) => ctx.authenticator.principalOf(`Bearer ${token}`);
 
 describe('auth context (real database)', () => {
   it('resolves the admin token, an issued user token, and nothing else', async () => {
     const { token } = await issue('alice');
-    expect(await authenticator.principalOf(`Bearer ${ADMIN}`)).toEqual({ kind: 'admin' });
-    expect(await authenticator.principalOf(`bearer ${token}`)).toEqual({
+    expect(await ctx.authenticator.principalOf(`Bearer ${ADMIN}`)).toEqual({ kind: 'admin' });
+    expect(await ctx.authenticator.principalOf(`bearer ${token}`)).toEqual({
       kind: 'user',
       userId: 'alice',
     });
-    expect(await authenticator.principalOf(`Bearer ${token}x`)).toBeUndefined();
-    expect(await authenticator.principalOf(`Basic ${token}`)).toBeUndefined();
-    expect(await authenticator.principalOf(undefined)).toBeUndefined();
+    expect(await ctx.authenticator.principalOf(`Bearer ${token}x`)).toBeUndefined();
+    expect(await ctx.authenticator.principalOf(`Basic ${token}`)).toBeUndefined();
+    expect(await ctx.authenticator.principalOf(undefined)).toBeUndefined();
   });
 
   it('stores only the hash of a user token', async () => {
     const { token } = await issue('alice');
-    const rows = await app.database.kysely
+    const rows = await ctx.app.database.kysely
       .selectFrom('auth_user_tokens' as never)
       .selectAll()
       .execute();
@@ -78,7 +53,7 @@ describe('user token lifecycle (real database, manual clock)', () => {
       createdAt: expect.any(String) as string,
     });
     expect(second.expiresAt).toBe('2026-09-11T06:30:00.000Z');
-    const list = await app.dispatch(Object.assign(new ListUserTokens(), { userId: 'alice' }));
+    const list = await ctx.app.dispatch(Object.assign(new ListUserTokens(), { userId: 'alice' }));
     expect(list.items.map((t) => t.id)).toEqual([first.id, second.id]);
     expect(JSON.stringify(list)).not.toContain(first.token);
     expect(list.items[0]).toEqual({
@@ -89,24 +64,24 @@ describe('user token lifecycle (real database, manual clock)', () => {
       expired: false,
     });
 
-    await app.dispatch(
+    await ctx.app.dispatch(
       Object.assign(new RevokeUserToken(), { userId: 'alice', tokenId: first.id }),
     );
     expect(await principal(first.token)).toBeUndefined();
     expect(await principal(second.token)).toEqual({ kind: 'user', userId: 'alice' });
     await expect(
-      app.dispatch(Object.assign(new RevokeUserToken(), { userId: 'bob', tokenId: second.id })),
+      ctx.app.dispatch(Object.assign(new RevokeUserToken(), { userId: 'bob', tokenId: second.id })),
     ).rejects.toMatchObject({ code: 'AUTH.TOKEN_NOT_FOUND' });
   });
 
   it('stops a token at its expiry, to the millisecond, and lists it as expired', async () => {
     const token = await issue('alice', '2026-09-10T09:30:00Z');
     expect(await principal(token.token)).toEqual({ kind: 'user', userId: 'alice' });
-    clock.set('2026-09-10T09:29:59.999Z');
+    ctx.clock.set('2026-09-10T09:29:59.999Z');
     expect(await principal(token.token)).toBeDefined();
-    clock.set('2026-09-10T09:30:00.000Z');
+    ctx.clock.set('2026-09-10T09:30:00.000Z');
     expect(await principal(token.token)).toBeUndefined();
-    const list = await app.dispatch(Object.assign(new ListUserTokens(), { userId: 'alice' }));
+    const list = await ctx.app.dispatch(Object.assign(new ListUserTokens(), { userId: 'alice' }));
     expect(list.items[0]?.expired).toBe(true);
   });
 

@@ -47,6 +47,11 @@ export interface DaemonConfig extends ChannelSettings {
    * DNS-rebinding guard). `TICKLER_ALLOWED_HOSTS`, comma-separated, default none.
    */
   readonly allowedHosts: readonly string[];
+  /**
+   * Folder of the built web app (`index.html`, `assets/`) served at `/`. `TICKLER_WEB_DIR`;
+   * default unset = `apps/web/dist` beside the daemon's own build.
+   */
+  readonly webDir: string | undefined;
 }
 
 /** The environment variables (and JSON file keys) the daemon reads. */
@@ -66,6 +71,7 @@ export const CONFIG_KEYS = [
   'TICKLER_ALLOW_PRIVATE_TARGETS',
   'TICKLER_ALLOWED_HOSTS',
   'TICKLER_STOP_TIMEOUT',
+  'TICKLER_WEB_DIR',
 ] as const;
 
 /** One of {@link CONFIG_KEYS}: an environment variable, or a key of the `TICKLER_CONFIG` file. */

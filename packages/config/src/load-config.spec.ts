@@ -26,6 +26,7 @@ describe('loadConfig', () => {
       logLevel: 'info',
       allowPrivateTargets: false,
       allowedHosts: [],
+      webDir: undefined,
       stopTimeoutMs: 500,
       vapidSubject: 'mailto:admin@localhost',
       vapidKeyFile: path.join(path.resolve('./data'), 'vapid.json'),

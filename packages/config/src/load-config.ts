@@ -199,6 +199,7 @@ export function parseConfig(raw: RawConfig): DaemonConfig {
       raw.TICKLER_ALLOW_PRIVATE_TARGETS ?? CONFIG_DEFAULTS.TICKLER_ALLOW_PRIVATE_TARGETS,
     ),
     allowedHosts: parseAllowedHosts(raw.TICKLER_ALLOWED_HOSTS),
+    webDir: raw.TICKLER_WEB_DIR === undefined ? undefined : path.resolve(raw.TICKLER_WEB_DIR),
     stopTimeoutMs: parseStopTimeout(
       raw.TICKLER_STOP_TIMEOUT ?? CONFIG_DEFAULTS.TICKLER_STOP_TIMEOUT,
     ),

@@ -13,10 +13,15 @@ import { type Authenticator, type Principal } from '@tickler/auth';
 import { mapError } from './error-envelope';
 import { capConnections } from './hardening/connection-cap';
 import { checkHost } from './hardening/host-guard';
+import { checkSameOrigin, SAFE_METHODS } from './hardening/origin-guard';
+import { SECURITY_HEADERS } from './hardening/security-headers';
 import { DEFAULT_HTTP_LIMITS, type HttpLimits } from './hardening/http-limits';
 import { type BodyLimitConfig, installJsonBodyParser } from './hardening/json-body-parser';
 import { HttpBoundaryError } from './http.errors';
 import { type Access, DEFAULT_BODY_LIMIT, type RouteInput, type RouteSpec } from './route';
+import { sessionSecretOf } from './session/session-cookie';
+import { registerWebApp } from './web/web-app.routes';
+import { type WebAssets } from './web/web-assets';
 
 /** What the server is built from. */
 export interface ServerDeps {
@@ -30,6 +35,8 @@ export interface ServerDeps {
   readonly allowedHosts: ReadonlySet<string>;
   /** Default {@link DEFAULT_HTTP_LIMITS}. */
   readonly limits?: HttpLimits;
+  /** The built web app served at `/` (undefined: not built; `/` says how to build it). */
+  readonly web?: WebAssets;
 }
 
 /** The daemon's fastify instance (logging through pino). */
@@ -130,7 +137,8 @@ export function buildServer(deps: ServerDeps): DaemonServer {
   server.removeContentTypeParser('text/plain');
   installJsonBodyParser(server);
   capConnections(server.server, limits.maxConnections);
-  server.addHook('onRequest', (request, _reply, done) => {
+  server.addHook('onRequest', (request, reply, done) => {
+    void reply.headers(SECURITY_HEADERS);
     checkHost(request.headers.host, deps.allowedHosts);
     checkSingleHeaders(request.raw.rawHeaders);
     done();
@@ -162,15 +170,38 @@ export function buildServer(deps: ServerDeps): DaemonServer {
     );
   });
 
+  /**
+   * The bearer token when the request has an Authorization header (never falling back to the
+   * cookie: a bad token is a 401), else the session cookie — which a browser attaches by itself,
+   * so a state-changing request signed in by it must also come from this origin (CSRF).
+   */
+  const principalOf = async (request: FastifyRequest): Promise<Principal | undefined> => {
+    if (request.headers.authorization !== undefined) {
+      return deps.authenticator.principalOf(request.headers.authorization);
+    }
+    const secret = sessionSecretOf(request.headers.cookie);
+    if (secret === undefined) {
+      return undefined;
+    }
+    const principal = await deps.authenticator.principalOfSession(secret);
+    if (principal !== undefined && !SAFE_METHODS.has(request.method)) {
+      checkSameOrigin(request.headers.origin, request.headers.host, request.protocol === 'https');
+    }
+    return principal;
+  };
+
   const authorize = (access: Access) => async (request: FastifyRequest) => {
     if (access === 'public') {
       return;
     }
-    const principal = await deps.authenticator.principalOf(request.headers.authorization);
+    const principal = await principalOf(request);
     if (!principal) {
-      throw new HttpBoundaryError('AUTH.UNAUTHENTICATED', 'missing or unknown bearer token');
+      throw new HttpBoundaryError(
+        'AUTH.UNAUTHENTICATED',
+        'missing or unknown bearer token (or session)',
+      );
     }
-    if (principal.kind === 'user') {
+    if (principal.kind === 'user' && access !== 'signed-in') {
       const pathUser = stringRecord(request.params).userId;
       if (access === 'admin' || pathUser !== principal.userId) {
         throw new HttpBoundaryError('AUTH.FORBIDDEN', 'this token does not reach this path');
@@ -203,6 +234,7 @@ export function buildServer(deps: ServerDeps): DaemonServer {
           query: stringRecord(request.query),
           body: request.body,
           headers: request.headers,
+          https: request.protocol === 'https',
         };
         if (route.stream) {
           route.stream(input, request, reply);
@@ -216,10 +248,15 @@ export function buildServer(deps: ServerDeps): DaemonServer {
         if (result.contentType) {
           void reply.type(result.contentType);
         }
+        if (result.headers) {
+          void reply.headers(result.headers);
+        }
         return reply.send(result.body ?? (result.status === 204 ? undefined : null));
       },
     });
   }
+
+  registerWebApp(server, deps.web, MAX_PATH_SEGMENT);
 
   server.addHook('preClose', (done) => {
     deps.onClosing?.();

@@ -6,6 +6,7 @@ export class HttpBoundaryError extends DomainError {
     readonly code:
       | 'AUTH.UNAUTHENTICATED'
       | 'AUTH.FORBIDDEN'
+      | 'AUTH.CROSS_ORIGIN'
       | 'HTTP.ROUTE_NOT_FOUND'
       | 'HTTP.BODY_TOO_LARGE'
       | 'HTTP.URI_TOO_LONG'

@@ -76,6 +76,9 @@ function operation(route: RouteSpec): Schema {
     summary: route.summary,
     tags: [route.tag],
     ...(route.access === 'public' ? { security: [] } : {}),
+    // Who may call it: public, admin, user (the path's user or the admin), signed-in (anyone
+    // authenticated). Bearer token or, from a page of this origin, the session cookie.
+    'x-access': route.access,
     ...(parameters.length > 0 ? { parameters } : {}),
     ...(route.requestBody ? requestBody(route, route.requestBody) : {}),
     responses,
@@ -113,10 +116,15 @@ export function buildOpenApi(routes: readonly RouteSpec[], version: string): Sch
     },
     servers: [{ url: '/' }],
     components: {
-      securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } },
+      securitySchemes: {
+        bearer: { type: 'http', scheme: 'bearer' },
+        // The web page's session (POST /v1/session); state-changing requests also need an
+        // Origin header naming this daemon.
+        session: { type: 'apiKey', in: 'cookie', name: 'tickler_session' },
+      },
       schemas: { ...VIEW_SCHEMAS, ...BODY_SCHEMAS },
     },
-    security: [{ bearer: [] }],
+    security: [{ bearer: [] }, { session: [] }],
     paths,
   };
 }

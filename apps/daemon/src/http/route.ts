@@ -2,8 +2,11 @@ import { type FastifyReply, type FastifyRequest } from 'fastify';
 import { type Application } from '@tickler/core';
 import { type Principal } from '@tickler/auth';
 
-/** Who may call a route: anyone, the admin only, or the admin and the user named in the path. */
-export type Access = 'public' | 'admin' | 'user';
+/**
+ * Who may call a route: anyone, the admin only, the admin and the user named in the path, or
+ * anyone signed in (the admin or any user: read-only helpers such as the time parser).
+ */
+export type Access = 'public' | 'admin' | 'user' | 'signed-in';
 
 /** A JSON Schema fragment for the OpenAPI document. */
 export type Schema = Readonly<Record<string, unknown>>;
@@ -16,6 +19,8 @@ export interface RouteInput {
   readonly query: Readonly<Record<string, string>>;
   readonly body: unknown;
   readonly headers: FastifyRequest['headers'];
+  /** The request came over TLS (cookies then carry `Secure`). */
+  readonly https: boolean;
 }
 
 /** A JSON answer. */
@@ -24,6 +29,8 @@ export interface RouteResult {
   readonly body?: unknown;
   /** Content type when not JSON (e.g. Prometheus text). */
   readonly contentType?: string;
+  /** Extra response headers (e.g. `set-cookie`). */
+  readonly headers?: Readonly<Record<string, string>>;
 }
 
 /** One entry of the route table: registers the fastify route and documents it in OpenAPI. */

@@ -14,8 +14,27 @@ export interface UserTokenTable {
   expires_at: string | null;
 }
 
+/** `auth_sessions`: one row per browser session (a cookie), opened with a user token. */
+export interface SessionTable {
+  /** SHA-256 (hex) of the cookie's secret; the secret itself is never stored. */
+  secret_hash: string;
+  /** Public id (logs, lists); never the secret. */
+  id: string;
+  /** The user the session acts as: the user of the token it was opened with. */
+  user_id: string;
+  /** `auth_user_tokens.id` of that token: revoking it ends the session. */
+  user_token_id: string;
+  /** ISO-8601 UTC, `toIsoUtc`. */
+  created_at: string;
+  /** After this instant the session no longer authenticates (ISO-8601 UTC). */
+  expires_at: string;
+}
+
 export interface AuthTables {
   auth_user_tokens: UserTokenTable;
+  auth_sessions: SessionTable;
 }
 
 export type UserTokenRow = Selectable<UserTokenTable>;
+
+export type SessionRow = Selectable<SessionTable>;

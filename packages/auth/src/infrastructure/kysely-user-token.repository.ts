@@ -49,6 +49,16 @@ export class KyselyUserTokenRepository implements UserTokenRepository {
     return row?.user_id;
   }
 
+  async live(scope: Scope, tokenHash: string, now: string): Promise<UserTokenRecord | undefined> {
+    const row = await q(scope)
+      .selectFrom('auth_user_tokens')
+      .selectAll()
+      .where('token_hash', '=', tokenHash)
+      .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', now)]))
+      .executeTakeFirst();
+    return row === undefined ? undefined : toRecord(row);
+  }
+
   async list(scope: Scope, userId: string): Promise<UserTokenRecord[]> {
     const rows = await q(scope)
       .selectFrom('auth_user_tokens')

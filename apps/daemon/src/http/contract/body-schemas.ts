@@ -1,10 +1,11 @@
-import { IssueUserToken } from '@tickler/auth';
+import { IssueUserToken, StartSession } from '@tickler/auth';
 import {
   CancelNotification,
   DeliverDueNotifications,
   DigestInput,
   MarkInboxRead,
   NotificationSourceInput,
+  ParseTime,
   PlannedNotificationInput,
   PushKeysInput,
   PushSubscriptionInput,
@@ -40,6 +41,8 @@ export const BODY_SCHEMAS: Readonly<Record<string, Schema>> = {
   ResumeSubscriptionBody: bodyOf(ResumeSubscription, { fromPath: RECIPIENT_AND_ID }),
   RemoveSubscriptionBody: bodyOf(RemoveSubscription, { fromPath: RECIPIENT_AND_ID }),
   IssueUserTokenBody: bodyOf(IssueUserToken, { fromPath: ['userId'] }),
+  StartSessionBody: bodyOf(StartSession),
+  ParseTimeBody: bodyOf(ParseTime),
   DeliverDueBody: bodyOf(DeliverDueNotifications),
   ReconcileBody: bodyOf(ReconcileScheduled),
   // At the HTTP boundary the person is the user: a batch item and a plan entry name their

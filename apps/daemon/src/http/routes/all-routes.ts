@@ -8,8 +8,10 @@ import { internalRoutes } from './internal.routes';
 import { notificationRoutes } from './notification.routes';
 import { profileRoutes } from './profile.routes';
 import { pushRoutes } from './push.routes';
+import { sessionRoutes } from './session.routes';
 import { subscriptionRoutes } from './subscription.routes';
 import { systemRoutes } from './system.routes';
+import { timeRoutes } from './time.routes';
 import { tokenRoutes } from './token.routes';
 
 /** The one route table: the server registers it and the OpenAPI document describes it. */
@@ -24,6 +26,8 @@ export function allRoutes(deps: {
   routes.push(
     ...systemRoutes(deps.metrics, openapi),
     ...tokenRoutes(),
+    ...sessionRoutes(),
+    ...timeRoutes(),
     ...notificationRoutes(),
     ...inboxRoutes(),
     ...profileRoutes(),

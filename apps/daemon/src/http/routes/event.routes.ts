@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { CommandValidationError } from '@tickler/core';
 import { type EventStreamHub } from '../../events/event-stream.hub';
 import { type RouteSpec } from '../route';
+import { sessionSecretOf } from '../session/session-cookie';
 
 const STREAM = {
   description:
@@ -16,9 +17,13 @@ const STREAM = {
  */
 const USER_ID = /^[A-Za-z0-9._:@-]{1,200}$/;
 
-/** Who opens a stream, for the per-token cap: a digest, so no token is kept in the hub. */
-function ownerOf(authorization: string | string[] | undefined): string {
-  return createHash('sha256').update(String(authorization)).digest('hex');
+/**
+ * Who opens a stream, for the per-token cap: the bearer token, else the session cookie's
+ * secret (the page's stream) — as a digest, so no secret is kept in the hub.
+ */
+function ownerOf(headers: { authorization?: string; cookie?: string }): string {
+  const who = headers.authorization ?? `session ${sessionSecretOf(headers.cookie) ?? ''}`;
+  return createHash('sha256').update(who).digest('hex');
 }
 
 /** Live streams of committed domain events (best effort: a disconnected client misses events). */
@@ -43,7 +48,7 @@ export function eventRoutes(hub: EventStreamHub): RouteSpec[] {
             },
           ]);
         }
-        const owner = ownerOf(headers.authorization);
+        const owner = ownerOf(headers);
         hub.admit(owner);
         reply.hijack();
         hub.open(reply.raw, userId, owner);
@@ -59,7 +64,7 @@ export function eventRoutes(hub: EventStreamHub): RouteSpec[] {
       responses: { 200: STREAM },
       errorStatuses: [429, 503],
       stream: ({ headers }, _request, reply) => {
-        const owner = ownerOf(headers.authorization);
+        const owner = ownerOf(headers);
         hub.admit(owner);
         reply.hijack();
         hub.open(reply.raw, undefined, owner);

@@ -19,6 +19,8 @@ export interface UserTokenRepository {
   add(scope: Scope, record: UserTokenRecord): Promise<void>;
   /** The user a token hash was issued to, if it exists and has not expired at `now`. */
   userOf(scope: Scope, tokenHash: string, now: string): Promise<string | undefined>;
+  /** The stored token of a hash, if it exists and has not expired at `now`. */
+  live(scope: Scope, tokenHash: string, now: string): Promise<UserTokenRecord | undefined>;
   /** A user's tokens, oldest first (expired ones included, with their expiry). */
   list(scope: Scope, userId: string): Promise<UserTokenRecord[]>;
   /** Deletes one of the user's tokens; false when the user has no token with that id. */
