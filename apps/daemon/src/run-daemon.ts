@@ -5,6 +5,8 @@ import { firstReminderText } from './first-reminder-hint';
 import { HeldOutput } from './lifecycle/held-output';
 import { type ParentGone, stdinIsPipe, watchParent } from './lifecycle/parent-watch';
 import { readinessLine } from './lifecycle/readiness';
+import { databaseGoneLine, databaseWaitLine } from './lifecycle/database-lines';
+import { isUnreachable } from './lifecycle/database-retry';
 import { startFailureLine } from './lifecycle/start-failure';
 import { watchStdoutReader } from './lifecycle/stdout-reader-watch';
 import { createDaemonLog } from './log-stream';
@@ -41,13 +43,19 @@ export async function runDaemon(): Promise<void> {
   const logger = log.logger;
   let daemon: RunningDaemon;
   try {
-    daemon = await startDaemon(config, { logger });
+    daemon = await startDaemon(config, {
+      logger,
+      onDatabaseWait: (wait) => process.stderr.write(`${databaseWaitLine(config, wait)}\n`),
+    });
   } catch (error) {
     if (error instanceof ConfigError) {
       // e.g. an admin.token others can read: one line saying what to fix, like a bad variable.
       refuseConfiguration(error);
     }
-    const line = startFailureLine(error, config.host, config.port);
+    const line =
+      config.databaseUrl !== undefined && isUnreachable(error)
+        ? databaseGoneLine(config, error)
+        : startFailureLine(error, config.host, config.port);
     if (line !== undefined) {
       // A cause the person can fix: one line naming it, not a level-60 JSON stack.
       process.stderr.write(`${line}\n`);

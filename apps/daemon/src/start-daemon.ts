@@ -18,6 +18,7 @@ import {
 } from '@tickler/auth';
 import { ConfigError, type DaemonConfig } from '@tickler/config';
 import { VapidKeyFileError } from '@tickler/notifications/context';
+import { retryWhileUnreachable, type RetryWait, startRetryPolicy } from './lifecycle/database-retry';
 import { daemonContexts } from './daemon-contexts';
 import { EventStreamHub, HEARTBEAT_MS } from './events/event-stream.hub';
 import { buildServer } from './http/build-server';
@@ -90,6 +91,8 @@ export interface StartOptions {
   readonly logger?: PinoLogger;
   /** Replaces some of {@link DEFAULT_HTTP_LIMITS} (tests with short timeouts). */
   readonly httpLimits?: Partial<HttpLimits>;
+  /** Told of each wait while PostgreSQL is unreachable at start (`TICKLER_DATABASE_RETRY`). */
+  readonly onDatabaseWait?: (wait: RetryWait) => void;
 }
 
 /**
@@ -104,7 +107,11 @@ export async function startDaemon(
   const admin = adminTokenOf(config);
   logger.info({ source: admin.source, file: admin.file }, 'admin token');
 
-  const database = await openDatabase(config);
+  const database = await retryWhileUnreachable(
+    () => openDatabase(config),
+    startRetryPolicy(config.databaseUrl === undefined ? 0 : config.databaseRetryMs),
+    options.onDatabaseWait ?? (() => undefined),
+  );
   let app: Application;
   try {
     app = await Application.create({

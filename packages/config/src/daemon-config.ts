@@ -52,6 +52,12 @@ export interface DaemonConfig extends ChannelSettings {
    * default unset = `apps/web/dist` beside the daemon's own build.
    */
   readonly webDir: string | undefined;
+  /**
+   * How long a start keeps retrying an unreachable PostgreSQL (backoff 250 ms doubling to 10 s)
+   * before it gives up with one line, in ms. `TICKLER_DATABASE_RETRY`,
+   * default 5m. SQLite opens a local file and never waits.
+   */
+  readonly databaseRetryMs: number;
 }
 
 /** The environment variables (and JSON file keys) the daemon reads. */
@@ -72,6 +78,7 @@ export const CONFIG_KEYS = [
   'TICKLER_ALLOWED_HOSTS',
   'TICKLER_STOP_TIMEOUT',
   'TICKLER_WEB_DIR',
+  'TICKLER_DATABASE_RETRY',
 ] as const;
 
 /** One of {@link CONFIG_KEYS}: an environment variable, or a key of the `TICKLER_CONFIG` file. */
@@ -86,5 +93,6 @@ export const CONFIG_DEFAULTS = {
   TICKLER_DELIVERY: 'live',
   TICKLER_LOG_LEVEL: 'info',
   TICKLER_STOP_TIMEOUT: '500ms',
+  TICKLER_DATABASE_RETRY: '5m',
   TICKLER_ALLOW_PRIVATE_TARGETS: 'false',
 } as const satisfies Partial<Record<ConfigKey, string>>;

@@ -28,6 +28,7 @@ describe('loadConfig', () => {
       allowedHosts: [],
       webDir: undefined,
       stopTimeoutMs: 500,
+      databaseRetryMs: 300_000,
       vapidSubject: 'mailto:admin@localhost',
       vapidKeyFile: path.join(path.resolve('./data'), 'vapid.json'),
     });
@@ -38,6 +39,11 @@ describe('loadConfig', () => {
     expect(loadConfig({ TICKLER_STOP_TIMEOUT: '30s' }).stopTimeoutMs).toBe(30_000);
     expect(() => loadConfig({ TICKLER_STOP_TIMEOUT: '500' })).toThrow(/^TICKLER_STOP_TIMEOUT:/);
     expect(() => loadConfig({ TICKLER_STOP_TIMEOUT: '11m' })).toThrow(/longer than 10m/);
+  });
+
+  it('reads TICKLER_DATABASE_RETRY with its unit', () => {
+    expect(loadConfig({ TICKLER_DATABASE_RETRY: '30s' }).databaseRetryMs).toBe(30_000);
+    expect(() => loadConfig({ TICKLER_DATABASE_RETRY: '30' })).toThrow(/^TICKLER_DATABASE_RETRY:/);
   });
 
   it('reads TICKLER_ALLOWED_HOSTS as comma-separated host names', () => {

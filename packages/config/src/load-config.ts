@@ -203,6 +203,10 @@ export function parseConfig(raw: RawConfig): DaemonConfig {
     stopTimeoutMs: parseStopTimeout(
       raw.TICKLER_STOP_TIMEOUT ?? CONFIG_DEFAULTS.TICKLER_STOP_TIMEOUT,
     ),
+    databaseRetryMs: parseDurationSetting(
+      'TICKLER_DATABASE_RETRY',
+      raw.TICKLER_DATABASE_RETRY ?? CONFIG_DEFAULTS.TICKLER_DATABASE_RETRY,
+    ),
     ...parseChannelSettings(raw, db, databaseUrl),
   };
 }
