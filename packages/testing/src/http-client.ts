@@ -1,4 +1,4 @@
-/** A response: status, parsed JSON body (or text), and the raw text. */
+/** A response: status, headers, the parsed JSON body (or the text when it is not JSON) and the raw text. */
 export interface ApiResponse<T = unknown> {
   status: number;
   headers: Headers;
@@ -6,21 +6,30 @@ export interface ApiResponse<T = unknown> {
   text: string;
 }
 
+/** The daemon's error envelope, as tests read it. */
+export interface ErrorBody {
+  error: { code: string; message: string; fields?: { path: string; message: string }[] };
+}
+
 /** Options of one request. */
 export interface RequestOptions {
-  /** Bearer token; `null` sends none, undefined uses the client's. */
-  token?: string | null;
+  /**
+   * Bearer token. Absent: the client's. Present but `null` or `undefined`: no token at all (a
+   * test of the unauthenticated answer).
+   */
+  token?: string | null | undefined;
   /** JSON body (serialised). */
   body?: unknown;
-  /** A raw body sent as is, with `contentType` (default application/json). */
+  /** A raw body sent as is, with `contentType`. */
   raw?: string;
+  /** Content type of `raw` or `body` (default application/json). */
   contentType?: string;
   headers?: Record<string, string>;
 }
 
 /**
- * A real HTTP client (Node's fetch = undici, keep-alive by default) against a running daemon;
- * the same contract as the daemon's e2e client, plus raw bodies and content types.
+ * A real HTTP client (Node's fetch = undici, keep-alive by default) against a running daemon:
+ * no mock between a test and the server.
  */
 export class Api {
   constructor(
@@ -28,17 +37,19 @@ export class Api {
     readonly token?: string,
   ) {}
 
+  /** The same server with another bearer token (or none). */
   as(token: string | undefined): Api {
     return new Api(this.baseUrl, token);
   }
 
+  /** One request; the body is parsed as JSON when the response says it is JSON. */
   async request<T = unknown>(
     method: string,
     path: string,
     options: RequestOptions = {},
   ): Promise<ApiResponse<T>> {
     const headers: Record<string, string> = { ...options.headers };
-    const token = options.token === null ? undefined : (options.token ?? this.token);
+    const token = 'token' in options ? (options.token ?? undefined) : this.token;
     if (token !== undefined) {
       headers.authorization = `Bearer ${token}`;
     }
@@ -63,10 +74,12 @@ export class Api {
     return { status: response.status, headers: response.headers, body: parsed as T, text };
   }
 
+  /** GET `path`. */
   get<T = unknown>(path: string, options?: RequestOptions): Promise<ApiResponse<T>> {
     return this.request<T>('GET', path, options);
   }
 
+  /** POST `body` (JSON) to `path`. */
   post<T = unknown>(
     path: string,
     body?: unknown,
@@ -74,26 +87,18 @@ export class Api {
   ): Promise<ApiResponse<T>> {
     return this.request<T>('POST', path, { ...options, ...(body === undefined ? {} : { body }) });
   }
-}
 
-/**
- * Polls `probe` until it returns a value (not undefined) or `deadlineMs` passes. For waiting on
- * a real process: asserts on content, never on timing.
- */
-export async function eventually<T>(
-  probe: () => Promise<T | undefined> | T | undefined,
-  deadlineMs = 30_000,
-  everyMs = 100,
-): Promise<T> {
-  const until = Date.now() + deadlineMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) {
-      return value;
-    }
-    if (Date.now() > until) {
-      throw new Error(`condition not met within ${deadlineMs} ms`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, everyMs));
+  /** PATCH `body` (JSON) to `path`. */
+  patch<T = unknown>(
+    path: string,
+    body?: unknown,
+    options: RequestOptions = {},
+  ): Promise<ApiResponse<T>> {
+    return this.request<T>('PATCH', path, { ...options, ...(body === undefined ? {} : { body }) });
+  }
+
+  /** DELETE `path`. */
+  delete<T = unknown>(path: string, options?: RequestOptions): Promise<ApiResponse<T>> {
+    return this.request<T>('DELETE', path, options);
   }
 }
