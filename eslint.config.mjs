@@ -18,6 +18,24 @@ const domainForbidden = [
   { name: '@tickler/core', message: 'Import only the pure kernel: @tickler/core/domain.' },
 ];
 
+// Test support (packages/testing): every project's tests and the reliability tools import it;
+// production code never does.
+const testingForbidden = {
+  name: '@tickler/testing',
+  message: 'Test support is for tests and tools only (packages/testing).',
+};
+
+const cliForbidden = [
+  {
+    name: '@tickler/notifications/context',
+    message: 'A client depends on the contract (@tickler/notifications) only.',
+  },
+  {
+    name: '@tickler/daemon',
+    message: 'The CLI finds the daemon through @tickler/config.',
+  },
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -56,18 +74,32 @@ export default tseslint.config(
           enforceBuildableLibDependency: false,
           allow: [],
           depConstraints: [
-            { sourceTag: 'scope:core', onlyDependOnLibsWithTags: ['scope:core'] },
-            { sourceTag: 'scope:config', onlyDependOnLibsWithTags: ['scope:core'] },
+            // Test support depends on nothing of ours, so every project's tests may import it
+            // (production code may not: `testingForbidden` below).
+            { sourceTag: 'type:testing', onlyDependOnLibsWithTags: ['type:testing'] },
+            { sourceTag: 'scope:core', onlyDependOnLibsWithTags: ['scope:core', 'type:testing'] },
+            {
+              sourceTag: 'scope:config',
+              onlyDependOnLibsWithTags: ['scope:core', 'type:testing'],
+            },
             {
               sourceTag: 'scope:notifications',
-              onlyDependOnLibsWithTags: ['scope:core', 'scope:notifications'],
+              onlyDependOnLibsWithTags: ['scope:core', 'scope:notifications', 'type:testing'],
             },
-            { sourceTag: 'scope:auth', onlyDependOnLibsWithTags: ['scope:core', 'scope:auth'] },
+            {
+              sourceTag: 'scope:auth',
+              onlyDependOnLibsWithTags: ['scope:core', 'scope:auth', 'type:testing'],
+            },
             {
               // A client talks to the daemon over HTTP: the contract and the shared config,
               // never the daemon itself.
               sourceTag: 'type:client',
-              onlyDependOnLibsWithTags: ['scope:core', 'scope:config', 'scope:notifications'],
+              onlyDependOnLibsWithTags: [
+                'scope:core',
+                'scope:config',
+                'scope:notifications',
+                'type:testing',
+              ],
             },
             {
               sourceTag: 'type:app',
@@ -77,12 +109,19 @@ export default tseslint.config(
                 'scope:notifications',
                 'scope:auth',
                 'type:app',
+                'type:testing',
               ],
             },
             {
               // The packaged executable composes the daemon and the CLI into one file.
               sourceTag: 'type:package',
-              onlyDependOnLibsWithTags: ['scope:core', 'scope:config', 'type:app', 'type:client'],
+              onlyDependOnLibsWithTags: [
+                'scope:core',
+                'scope:config',
+                'type:app',
+                'type:client',
+                'type:testing',
+              ],
             },
             {
               sourceTag: 'type:tool',
@@ -92,6 +131,7 @@ export default tseslint.config(
                 'scope:notifications',
                 'scope:auth',
                 'type:app',
+                'type:testing',
               ],
             },
           ],
@@ -100,26 +140,22 @@ export default tseslint.config(
     },
   },
   {
+    // Production sources never import the test support (a spec file or a `src/testing` folder
+    // may). The blocks below repeat it: a later block's list replaces this one.
+    files: ['apps/*/src/**/*.ts', 'packages/*/src/**/*.ts'],
+    ignores: ['**/*.spec.ts', '**/src/testing/**'],
+    rules: { 'no-restricted-imports': ['error', { paths: [testingForbidden] }] },
+  },
+  {
     // The CLI is a client of the public contract: the wiring of a context stays with the
     // processes that compose it.
     files: ['apps/cli/**/*.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          paths: [
-            {
-              name: '@tickler/notifications/context',
-              message: 'A client depends on the contract (@tickler/notifications) only.',
-            },
-            {
-              name: '@tickler/daemon',
-              message: 'The CLI finds the daemon through @tickler/config.',
-            },
-          ],
-        },
-      ],
-    },
+    rules: { 'no-restricted-imports': ['error', { paths: cliForbidden }] },
+  },
+  {
+    files: ['apps/cli/src/**/*.ts'],
+    ignores: ['**/*.spec.ts'],
+    rules: { 'no-restricted-imports': ['error', { paths: [...cliForbidden, testingForbidden] }] },
   },
   {
     files: ['**/src/domain/**/*.ts'],
@@ -128,7 +164,7 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
-          paths: domainForbidden,
+          paths: [...domainForbidden, testingForbidden],
           patterns: [
             {
               group: ['node:*'],

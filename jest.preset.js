@@ -1,6 +1,7 @@
 // Shared jest settings: swc transpiles TypeScript (legacy decorators + metadata for
 // inversify and class-validator); workspace packages resolve to their sources.
 const path = require('node:path');
+const swcOptions = require('./packages/testing/swc-options.js');
 
 /** @param {string} projectDir */
 module.exports = function preset(projectDir) {
@@ -10,18 +11,7 @@ module.exports = function preset(projectDir) {
     testEnvironment: 'node',
     testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/test/**/*.spec.ts'],
     transform: {
-      '^.+\\.(t|j)s$': [
-        '@swc/jest',
-        {
-          jsc: {
-            parser: { syntax: 'typescript', decorators: true },
-            transform: { legacyDecorator: true, decoratorMetadata: true },
-            target: 'es2022',
-          },
-          module: { type: 'commonjs' },
-          sourceMaps: 'inline',
-        },
-      ],
+      '^.+\\.(t|j)s$': ['@swc/jest', swcOptions],
     },
     transformIgnorePatterns: ['/node_modules/(?!(cookie|light-my-request)/)'],
     moduleNameMapper: {
@@ -38,10 +28,20 @@ module.exports = function preset(projectDir) {
       '^@tickler/auth$': path.join(root, 'packages/auth/src/index.ts'),
       '^@tickler/daemon$': path.join(root, 'apps/daemon/src/index.ts'),
       '^@tickler/cli$': path.join(root, 'apps/cli/src/index.ts'),
+      '^@tickler/testing$': path.join(root, 'packages/testing/src/index.ts'),
       // A lazy `await import('./x.js')` (Node's ESM resolution wants the extension) maps back
       // to the .ts source.
       '^(\\.{1,2}/.*)\\.js$': '$1',
     },
     setupFiles: [path.join(root, 'jest.setup.js')],
   };
+};
+
+/**
+ * The global setup and teardown of a project whose tests spawn built code (the daemon, the CLI):
+ * build it and the daemon once, keep the run's temp folders under one root and remove it.
+ */
+module.exports.e2eRun = {
+  globalSetup: path.join(__dirname, 'packages/testing/src/jest/global-setup.ts'),
+  globalTeardown: path.join(__dirname, 'packages/testing/src/jest/global-teardown.ts'),
 };

@@ -1,4 +1,6 @@
-const preset = require('../../jest.preset.js')(__dirname);
+const jestPreset = require('../../jest.preset.js');
+
+const preset = jestPreset(__dirname);
 
 module.exports = {
   ...preset,
@@ -6,8 +8,7 @@ module.exports = {
   // resolution wants the extension); under jest that path must map back to the .ts source.
   moduleNameMapper: { ...preset.moduleNameMapper, '^(\\.{1,2}/.*)\\.js$': '$1' },
   // e2e tests spawn the built daemon: build it once before any test file runs.
-  globalSetup: '<rootDir>/test/support/global-setup.ts',
-  globalTeardown: '<rootDir>/test/support/global-teardown.ts',
+  ...jestPreset.e2eRun,
   testTimeout: 60_000,
   // `*.pg.e2e.spec.ts` need a PostgreSQL server: they run in `test-postgres` (jest.postgres.config.js).
   testPathIgnorePatterns: ['/node_modules/', '\\.pg\\.e2e\\.spec\\.ts$'],

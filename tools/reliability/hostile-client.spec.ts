@@ -1,21 +1,11 @@
 import { runHostileClient } from './scenarios/hostile-client.scenario';
-import { buildDaemon } from './support/build-daemon';
-import { DaemonProcess } from './support/daemon-process';
+import { daemonPerFile } from '@tickler/testing';
 
-let daemon: DaemonProcess;
-
-beforeAll(async () => {
-  await buildDaemon();
-  daemon = await new DaemonProcess(DaemonProcess.tempDir()).start();
-}, 180_000);
-
-afterAll(async () => {
-  await daemon.terminate();
-});
+const shared = daemonPerFile({ build: true, tempPrefix: 'tickler-rel-' });
 
 describe('scenario 13: a hostile client against the real daemon (fast variant)', () => {
   it('refuses huge arrays and deep nesting in every body field with 400, closes slow unauthenticated clients, caps streams and connections, and exits when its pipe reader does', async () => {
-    const result = await runHostileClient(daemon, {
+    const result = await runHostileClient(shared.daemon, {
       slowConnections: 50,
       authenticatedSlowloris: false,
       streams: 20,

@@ -14,9 +14,8 @@ import { runRaces } from './scenarios/races.scenario';
 import { runRestartCatchUp } from './scenarios/restart-catch-up.scenario';
 import { runSurvivorsTakeOver } from './scenarios/survivors-take-over.scenario';
 import { runTwoDaemons } from './scenarios/two-daemons.scenario';
-import { DaemonProcess } from './support/daemon-process';
+import { DaemonProcess, repoRoot } from '@tickler/testing';
 import { renderReport } from './support/reliability-report';
-import { repoRoot } from './support/repo-root';
 import { formatResult, type ScenarioResult } from './support/scenario-result';
 import { runSeed } from './support/seeded-random';
 import { writeFormattedMarkdown } from '../src/write-formatted-markdown';
@@ -25,7 +24,7 @@ import { writeFormattedMarkdown } from '../src/write-formatted-markdown';
 async function withDaemon(
   run: (daemon: DaemonProcess) => Promise<ScenarioResult>,
 ): Promise<ScenarioResult> {
-  const daemon = await new DaemonProcess(DaemonProcess.tempDir()).start();
+  const daemon = await new DaemonProcess(DaemonProcess.tempDir('tickler-rel-')).start();
   try {
     return await run(daemon);
   } finally {

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { type InboxItemJson, type NotificationJson, type Page } from '@tickler/notifications';
+import { eventually } from '@tickler/testing';
 import { envFor, type RunningDaemon, startDaemon, tickler } from './support/processes';
 
 let daemon: RunningDaemon;
@@ -22,21 +23,6 @@ async function json<T>(args: string[], extra: Record<string, string | undefined>
     throw new Error(`tickler ${args.join(' ')} failed (${run.code}): ${run.stderr}`);
   }
   return JSON.parse(run.stdout) as T;
-}
-
-/** Polls until `probe` returns a value; waits for content, never asserts on timing. */
-async function eventually<T>(probe: () => Promise<T | undefined>, deadlineMs = 15_000): Promise<T> {
-  const until = Date.now() + deadlineMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) {
-      return value;
-    }
-    if (Date.now() > until) {
-      throw new Error('condition not met in time');
-    }
-    await new Promise((resolve) => setTimeout(resolve, 150));
-  }
 }
 
 describe('tickler (built binary against a real daemon)', () => {

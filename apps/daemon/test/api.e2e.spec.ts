@@ -1,7 +1,6 @@
 import { type InboxItemJson, type NotificationJson, type Page } from '@tickler/notifications';
-import { DaemonProcess } from './support/daemon-process';
+import { Api, DaemonProcess, type ErrorBody } from '@tickler/testing';
 import { inMs, scheduleLater, sendNow } from './support/fixtures';
-import { Api, type ErrorBody } from './support/http-client';
 
 let daemon: DaemonProcess;
 let api: Api;

@@ -1,5 +1,4 @@
-import { DaemonProcess } from './support/daemon-process';
-import { Api } from './support/http-client';
+import { Api, DaemonProcess } from '@tickler/testing';
 
 interface Operation {
   method: string;

@@ -4,20 +4,9 @@ import {
   type HttpView,
   type SendNotificationsResult,
 } from '@tickler/notifications';
-import { DaemonProcess } from './support/daemon-process';
-import { Api, type ErrorBody } from './support/http-client';
+import { daemonPerFile, type ErrorBody } from '@tickler/testing';
 
-let daemon: DaemonProcess;
-let api: Api;
-
-beforeAll(async () => {
-  daemon = await new DaemonProcess(DaemonProcess.tempDir()).start();
-  api = new Api(daemon.url, daemon.adminToken);
-});
-
-afterAll(async () => {
-  await daemon.terminate();
-});
+const shared = daemonPerFile();
 
 const inDays = (days: number): string => new Date(Date.now() + days * 86_400_000).toISOString();
 
@@ -26,34 +15,38 @@ function paths(body: unknown): string[] {
 }
 
 async function listOf(user: string): Promise<NotificationJson[]> {
-  return (await api.get<Page<NotificationJson>>(`/v1/users/${user}/notifications`)).body.items;
+  return (await shared.api.get<Page<NotificationJson>>(`/v1/users/${user}/notifications`)).body
+    .items;
 }
 
 describe('POST /v1/notifications/batch', () => {
   it('sends and schedules every item for its userId in one call, results in order, keys replayed', async () => {
     const partyAt = inDays(2);
-    const res = await api.post<HttpView<SendNotificationsResult>>('/v1/notifications/batch', {
-      items: [
-        { userId: 'cleo', title: 'Bins', message: 'out tonight', scheduledAt: inDays(1) },
-        { userId: 'dan', title: 'Now', message: 'right now' },
-        {
-          userId: 'cleo',
-          title: 'Party',
-          message: 'soon',
-          eventAt: partyAt,
-          rule: 'lead:3600',
-          idempotencyKey: 'p',
-        },
-        {
-          userId: 'cleo',
-          title: 'Party',
-          message: 'soon',
-          eventAt: partyAt,
-          rule: 'lead:3600',
-          idempotencyKey: 'p',
-        },
-      ],
-    });
+    const res = await shared.api.post<HttpView<SendNotificationsResult>>(
+      '/v1/notifications/batch',
+      {
+        items: [
+          { userId: 'cleo', title: 'Bins', message: 'out tonight', scheduledAt: inDays(1) },
+          { userId: 'dan', title: 'Now', message: 'right now' },
+          {
+            userId: 'cleo',
+            title: 'Party',
+            message: 'soon',
+            eventAt: partyAt,
+            rule: 'lead:3600',
+            idempotencyKey: 'p',
+          },
+          {
+            userId: 'cleo',
+            title: 'Party',
+            message: 'soon',
+            eventAt: partyAt,
+            rule: 'lead:3600',
+            idempotencyKey: 'p',
+          },
+        ],
+      },
+    );
     expect(res.status).toBe(200);
     const results = res.body.results;
     expect(results.map((r) => [r.created, r.delivery.userId, r.delivery.status])).toEqual([
@@ -68,7 +61,7 @@ describe('POST /v1/notifications/batch', () => {
   });
 
   it('rejects the whole batch with 400 naming items.<i>.<field> in the body’s own names, and stores nothing', async () => {
-    const res = await api.post('/v1/notifications/batch', {
+    const res = await shared.api.post('/v1/notifications/batch', {
       items: [
         { userId: 'erin', title: 'ok', message: 'fine', scheduledAt: inDays(1) },
         { userId: 'bad user', title: 'x', message: 'y' },
@@ -83,7 +76,7 @@ describe('POST /v1/notifications/batch', () => {
   });
 
   it('refuses recipientId in an item (the recipient is userId)', async () => {
-    const res = await api.post('/v1/notifications/batch', {
+    const res = await shared.api.post('/v1/notifications/batch', {
       items: [{ userId: 'finn', recipientId: 'finn', title: 'x', message: 'y' }],
     });
     expect(res.status).toBe(400);
@@ -92,9 +85,9 @@ describe('POST /v1/notifications/batch', () => {
   });
 
   it('is listed in the OpenAPI document as an admin operation', async () => {
-    const doc = await api.get<{ paths: Record<string, Record<string, { operationId: string }>> }>(
-      '/openapi.json',
-    );
+    const doc = await shared.api.get<{
+      paths: Record<string, Record<string, { operationId: string }>>;
+    }>('/openapi.json');
     expect(doc.body.paths['/v1/notifications/batch']?.post?.operationId).toBe('sendNotifications');
   });
 });

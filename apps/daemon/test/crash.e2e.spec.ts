@@ -1,6 +1,5 @@
 import { type NotificationJson, type Page } from '@tickler/notifications';
-import { DaemonProcess } from './support/daemon-process';
-import { Api, eventually } from './support/http-client';
+import { Api, DaemonProcess, eventually } from '@tickler/testing';
 import { queryDatabase } from './support/read-database';
 
 const TOTAL = 1_000;

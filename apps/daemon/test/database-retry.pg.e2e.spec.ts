@@ -1,9 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import net from 'node:net';
 import pg from 'pg';
-import { eventually, testPostgresUrl } from '@tickler/core/testing';
-import { DaemonProcess, runToExit } from './support/daemon-process';
-import { Api } from './support/http-client';
+import { testPostgresUrl } from '@tickler/core/testing';
+import { Api, DaemonProcess, eventually, runToExit } from '@tickler/testing';
 
 /** A port nothing listens on (bound, then released). */
 async function freePort(): Promise<number> {

@@ -1,6 +1,5 @@
 import { type InboxItemJson, type NotificationJson, type Page } from '@tickler/notifications';
-import { DaemonProcess } from './support/daemon-process';
-import { Api, eventually } from './support/http-client';
+import { Api, DaemonProcess, eventually } from '@tickler/testing';
 
 describe('downtime longer than the grace window (real process)', () => {
   it('settles a notification that fell due more than TICKLER_GRACE ago as missed, never sent, and leaves future ones scheduled', async () => {

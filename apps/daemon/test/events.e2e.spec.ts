@@ -1,6 +1,5 @@
 import { type NotificationJson } from '@tickler/notifications';
-import { DaemonProcess } from './support/daemon-process';
-import { Api } from './support/http-client';
+import { Api, DaemonProcess } from '@tickler/testing';
 import { SseReader } from './support/sse-reader';
 
 describe('live event streams (real process)', () => {

@@ -3,8 +3,7 @@ import path from 'node:path';
 import pino from 'pino';
 import { loadConfig } from '@tickler/config';
 import { type RunningDaemon, startDaemon } from '../src';
-import { DaemonProcess } from './support/daemon-process';
-import { Api } from './support/http-client';
+import { Api, DaemonProcess } from '@tickler/testing';
 
 // Issue 9, finding 4: slow and greedy clients. The real process with the documented limits,
 // and in-process daemons (real HTTP on 127.0.0.1) with short ones where a limit is a duration.

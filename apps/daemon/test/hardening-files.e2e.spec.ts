@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { DaemonProcess, runToExit } from './support/daemon-process';
-import { Api } from './support/http-client';
+import { Api, DaemonProcess, runToExit } from '@tickler/testing';
 
 // Issue 9, finding 5: the data folder and every file in it are the owner's alone.
 

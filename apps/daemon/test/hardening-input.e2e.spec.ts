@@ -1,5 +1,4 @@
-import { DaemonProcess } from './support/daemon-process';
-import { type ErrorBody, Api } from './support/http-client';
+import { Api, DaemonProcess, type ErrorBody } from '@tickler/testing';
 import { queryDatabase } from './support/read-database';
 
 // Issue 9, findings 1–3, 7–9: hostile bodies through the real daemon. Each answer is a 4xx

@@ -1,8 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { Api, eventually } from './support/http-client';
-import { DaemonProcess, runToExit } from './support/daemon-process';
+import { Api, DaemonProcess, eventually, runToExit } from '@tickler/testing';
 
 describe('daemon life cycle (real process)', () => {
   it('generates a 0600 admin token beside the database, logs its path and never the token', async () => {

@@ -1,6 +1,5 @@
 import { type NotificationJson } from '@tickler/notifications';
-import { DaemonProcess } from './support/daemon-process';
-import { Api, type ErrorBody } from './support/http-client';
+import { Api, DaemonProcess, type ErrorBody } from '@tickler/testing';
 
 // Issue 13 item 1: GET/PUT /v1/users/{userId}/profile on the real daemon.
 

@@ -5,9 +5,8 @@ import {
   startPushServiceStandIn,
   startSmtpTestServer,
 } from '@tickler/notifications/testing';
-import { DaemonProcess } from './support/daemon-process';
+import { Api, DaemonProcess, type ErrorBody, eventually } from '@tickler/testing';
 import { inMs } from './support/fixtures';
-import { Api, type ErrorBody, eventually } from './support/http-client';
 
 // "Done when" of issue 12: a reminder scheduled with defaults reaches a person with one push
 // subscription as an inbox row and a push the stand-in decrypts; email the same when subscribed.

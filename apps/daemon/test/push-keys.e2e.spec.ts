@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { Api, type ErrorBody } from './support/http-client';
-import { DaemonProcess, runToExit } from './support/daemon-process';
+import { Api, DaemonProcess, type ErrorBody, runToExit } from '@tickler/testing';
 
 describe('web push keys (real process)', () => {
   it('generates the VAPID pair on first start into a 0600 vapid.json and serves its public half without a token', async () => {

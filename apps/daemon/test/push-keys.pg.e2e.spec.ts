@@ -3,8 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import { testPostgresUrl } from '@tickler/core/testing';
-import { DaemonProcess } from './support/daemon-process';
-import { Api } from './support/http-client';
+import { Api, DaemonProcess } from '@tickler/testing';
 
 // PostgreSQL only: daemons sharing a database must sign pushes with one VAPID key (a browser
 // subscribed with one public key; a push signed by another is refused by the push service).

@@ -1,7 +1,6 @@
 import { type InboxItemJson, type NotificationJson, type Page } from '@tickler/notifications';
-import { DaemonProcess } from './support/daemon-process';
+import { Api, DaemonProcess, eventually } from '@tickler/testing';
 import { inMs } from './support/fixtures';
-import { Api, eventually } from './support/http-client';
 
 let daemon: DaemonProcess;
 let api: Api;

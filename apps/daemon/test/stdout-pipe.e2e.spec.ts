@@ -3,8 +3,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import { type AddressInfo } from 'node:net';
 import path from 'node:path';
-import { DAEMON_MAIN, DaemonProcess } from './support/daemon-process';
-import { Api, eventually } from './support/http-client';
+import { Api, DAEMON_MAIN, DaemonProcess, eventually } from '@tickler/testing';
 
 type Exit = { code: number | null; signal: NodeJS.Signals | null };
 

@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { DaemonProcess } from './support/daemon-process';
-import { Api, type ErrorBody } from './support/http-client';
+import { Api, DaemonProcess, type ErrorBody } from '@tickler/testing';
 import { queryDatabase } from './support/read-database';
 
 // Issue 9, finding 6: user tokens can be listed, revoked and expire; the admin token rotates

@@ -2,9 +2,8 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { testPostgresUrl } from '@tickler/core/testing';
 import { type NotificationJson } from '@tickler/notifications';
-import { DaemonProcess } from './support/daemon-process';
+import { Api, DaemonProcess, eventually } from '@tickler/testing';
 import { inMs } from './support/fixtures';
-import { Api, eventually } from './support/http-client';
 
 // PostgreSQL only (jest.postgres.config.js): two daemon processes share one database schema.
 const N = 300;

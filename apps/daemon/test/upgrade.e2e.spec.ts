@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { DaemonProcess } from './support/daemon-process';
-import { Api } from './support/http-client';
+import { Api, DaemonProcess } from '@tickler/testing';
 import { queryDatabase } from './support/read-database';
 
 const FIXTURE = path.join(__dirname, 'fixtures/release-0.1');

@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { DaemonProcess } from './support/daemon-process';
-import { Api, type ErrorBody } from './support/http-client';
+import { Api, DaemonProcess, type ErrorBody } from '@tickler/testing';
 
 // The browser's way in, through the real daemon: a session cookie exchanged for a user token,
 // the CSRF rule on it, the page's headers, the Host guard, and the built app served at `/`.

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { desktopEnvironment, processAlive, SidecarProcess } from '../src/harness/sidecar-process';
-import { eventually } from '@tickler/core/testing';
+import { eventually } from '@tickler/testing';
 import {
   apiOf,
   desktopApp,

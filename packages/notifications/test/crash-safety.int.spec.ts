@@ -5,7 +5,7 @@ import { sql } from 'kysely';
 import { notificationsContext } from '../src/context';
 import { type NotificationsTables } from '../src/infrastructure/notifications.tables';
 import { sendCommand } from '../src/testing';
-import { spawnFixture } from './support/child-process';
+import { spawnFixture } from '@tickler/testing';
 
 const WORKER = path.join(__dirname, 'fixtures/notifications-worker.ts');
 const T0 = '2026-09-10T08:00:00.000Z';

@@ -1,12 +1,12 @@
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
+import { SWC_REGISTER } from '@tickler/testing';
 
-const REGISTER = path.join(__dirname, 'support', 'swc-register.js');
 const FIXTURE = path.join(__dirname, 'fixtures', 'resolve-when-cases.ts');
 
 /** The fixture's answers in a real Node process whose own zone is `tz`. */
 function answersUnder(tz: string): unknown[] {
-  const stdout = execFileSync(process.execPath, ['-r', REGISTER, FIXTURE], {
+  const stdout = execFileSync(process.execPath, ['-r', SWC_REGISTER, FIXTURE], {
     env: { ...process.env, TZ: tz },
     encoding: 'utf8',
   });

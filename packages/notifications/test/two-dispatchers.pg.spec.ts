@@ -5,7 +5,7 @@ import { sql } from 'kysely';
 import { notificationsContext } from '../src/context';
 import { type NotificationsTables } from '../src/infrastructure/notifications.tables';
 import { sendCommand } from '../src/testing';
-import { type Child, spawnFixture } from './support/child-process';
+import { type Child, spawnFixture } from '@tickler/testing';
 
 // PostgreSQL only (jest.postgres.config.js): several dispatcher processes on one database.
 const WORKER = path.join(__dirname, 'fixtures/dispatcher-worker.ts');

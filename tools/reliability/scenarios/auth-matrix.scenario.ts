@@ -1,8 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { type DaemonProcess } from '../support/daemon-process';
-import { Api } from '../support/http-client';
-import { repoRoot } from '../support/repo-root';
+import { Api, type DaemonProcess, repoRoot } from '@tickler/testing';
 import {
   concretePath,
   loadOperations,

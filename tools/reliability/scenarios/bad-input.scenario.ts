@@ -5,8 +5,7 @@ import {
   type BadRequest,
   type FuzzTargets,
 } from '../support/bad-input.arbitraries';
-import { type DaemonProcess } from '../support/daemon-process';
-import { Api } from '../support/http-client';
+import { Api, type DaemonProcess } from '@tickler/testing';
 import { type ContractDocument } from '../support/fuzz/contract-routes';
 import { loadOperations } from '../support/route-catalog';
 import { type ScenarioResult, Violations } from '../support/scenario-result';

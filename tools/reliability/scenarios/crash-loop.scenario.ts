@@ -1,7 +1,6 @@
 import path from 'node:path';
-import { DaemonProcess } from '../support/daemon-process';
+import { DaemonProcess, eventually } from '@tickler/testing';
 import { checkDeliveries, liveCount } from '../support/delivery-invariants';
-import { eventually } from '../support/http-client';
 import { type ScenarioResult, Violations } from '../support/scenario-result';
 import { SeededRandom } from '../support/seeded-random';
 import { seedDeliveries } from '../support/seed-deliveries';

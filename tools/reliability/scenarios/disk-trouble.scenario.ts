@@ -2,8 +2,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { DaemonProcess } from '../support/daemon-process';
-import { Api } from '../support/http-client';
+import { Api, DaemonProcess } from '@tickler/testing';
 import { type ScenarioResult, Violations } from '../support/scenario-result';
 import { integrityCheck, queryFile } from '../support/sqlite-file';
 

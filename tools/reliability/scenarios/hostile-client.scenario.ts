@@ -1,6 +1,5 @@
 import { contractRoutes, type ContractDocument } from '../support/fuzz/contract-routes';
-import { type DaemonProcess } from '../support/daemon-process';
-import { Api } from '../support/http-client';
+import { Api, type DaemonProcess } from '@tickler/testing';
 import { pipeReaderExits } from '../support/hostile/pipe-reader';
 import { eventLoopMaxMs, processStats } from '../support/hostile/process-stats';
 import { openRaw, statusOf, timedPost } from '../support/hostile/raw-client';

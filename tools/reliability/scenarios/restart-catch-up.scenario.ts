@@ -1,9 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { openSqliteDatabase } from '@tickler/core';
-import { DaemonProcess } from '../support/daemon-process';
+import { Api, DaemonProcess, eventually } from '@tickler/testing';
 import { checkDeliveries, liveCount } from '../support/delivery-invariants';
-import { Api, eventually } from '../support/http-client';
 import { quantile } from '../../bench/stats';
 import { type ScenarioResult, Violations } from '../support/scenario-result';
 import { seedDueBatch } from '../support/seed-due-batch';

@@ -1,4 +1,4 @@
-import { type Api } from './http-client';
+import { type Api } from '@tickler/testing';
 
 /** One operation of the daemon's OpenAPI document. */
 export interface Operation {

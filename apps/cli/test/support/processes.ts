@@ -1,13 +1,9 @@
-import { type ChildProcess, execFile, spawn } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
+import { execFile } from 'node:child_process';
 import path from 'node:path';
-import readline from 'node:readline';
+import { DaemonProcess, repoRoot } from '@tickler/testing';
 
-const ROOT = path.resolve(__dirname, '../../../..');
-export const DAEMON_MAIN = path.join(ROOT, 'apps/daemon/dist/main.js');
 /** The committed bin launcher npm links as `tickler` (it loads dist/main.js). */
-export const TICKLER_BIN = path.join(ROOT, 'apps/cli/bin/tickler.js');
+export const TICKLER_BIN = path.join(repoRoot(), 'apps/cli/bin/tickler.js');
 
 /** A real daemon child process on a free port with its database in a temp folder. */
 export interface RunningDaemon {
@@ -20,40 +16,20 @@ export interface RunningDaemon {
   stop(): Promise<void>;
 }
 
+/** Starts the built daemon as a person would: default settings, no private webhook targets. */
 export async function startDaemon(env: Record<string, string> = {}): Promise<RunningDaemon> {
-  const dir = fs.mkdtempSync(path.join(process.env.TICKLER_E2E_ROOT ?? os.tmpdir(), 'daemon-'));
-  const dbFile = path.join(dir, 'tickler.db');
-  const child: ChildProcess = spawn(process.execPath, [DAEMON_MAIN], {
-    env: { ...process.env, TICKLER_DB: dbFile, TICKLER_PORT: '0', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let stderr = '';
-  child.stderr!.on('data', (chunk: Buffer) => {
-    stderr += chunk.toString();
-  });
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const url = await new Promise<string>((resolve, reject) => {
-    readline.createInterface({ input: child.stdout! }).on('line', (text) => {
-      try {
-        const line = JSON.parse(text) as { msg?: string; url?: string };
-        if (line.msg === 'listening' && line.url) {
-          resolve(line.url);
-        }
-      } catch {
-        // not a log line
-      }
-    });
-    void exited.then(() => reject(new Error(`daemon exited before listening: ${stderr}`)));
-  });
+  const daemon = await new DaemonProcess(DaemonProcess.tempDir(), {
+    TICKLER_ALLOW_PRIVATE_TARGETS: 'false',
+    ...env,
+  }).start();
   return {
-    dir,
-    dbFile,
-    url,
-    port: new URL(url).port,
-    stderr: () => stderr,
+    dir: daemon.dir,
+    dbFile: daemon.dbFile,
+    url: daemon.url,
+    port: new URL(daemon.url).port,
+    stderr: () => daemon.stderr,
     stop: async () => {
-      child.kill('SIGTERM');
-      await exited;
+      await daemon.terminate();
     },
   };
 }

@@ -1,5 +1,5 @@
 import { type NotificationJson } from '@tickler/notifications';
-import { type Api } from './http-client';
+import { type Api } from '@tickler/testing';
 
 /** An instant `ms` from now, as the API wants it. */
 export function inMs(ms: number): string {

@@ -5,7 +5,7 @@ import { once } from 'node:events';
 import { type AddressInfo } from 'node:net';
 import path from 'node:path';
 import readline from 'node:readline';
-import { eventually } from '@tickler/core/testing';
+import { eventually } from '@tickler/testing';
 import { type Readiness } from '@tickler/daemon';
 import { packagedExecutable } from '../../src/packaging/packaged-executable';
 

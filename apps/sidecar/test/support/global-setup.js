@@ -1,16 +1,14 @@
 // Builds the repository and packages the executable once before the packaged tests run. Plain
-// JavaScript, because it shares the daemon's build lock (`buildProjects`: parallel test runners
-// must not run two `tsc -b` into one dist folder) and a global setup sees no path aliases.
+// JavaScript, because a global setup sees no path aliases: it reaches the shared e2e set-up
+// (packages/testing: the build lock, the run's temp root) by path.
 const { execFileSync } = require('node:child_process');
-const fs = require('node:fs');
-const os = require('node:os');
 const path = require('node:path');
-const { buildProjects } = require('../../../daemon/test/support/build-once');
+const { startE2eRun } = require('../../../../packages/testing/src/e2e-run');
 
 const ROOT = path.resolve(__dirname, '../../../..');
 
 module.exports = async function globalSetup() {
-  await buildProjects(['apps/sidecar/tsconfig.lib.json']);
+  await startE2eRun(['apps/sidecar/tsconfig.lib.json'], 'tickler-sidecar-');
   execFileSync(
     process.execPath,
     [path.join(ROOT, 'apps/sidecar/dist/packaging/package-sidecar.js')],
@@ -19,5 +17,4 @@ module.exports = async function globalSetup() {
       stdio: 'inherit',
     },
   );
-  process.env.TICKLER_E2E_ROOT = fs.mkdtempSync(path.join(os.tmpdir(), 'tickler-sidecar-'));
 };

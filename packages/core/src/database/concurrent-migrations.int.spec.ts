@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { sql } from 'kysely';
-import { type Child, spawnFixture } from '../../test/support/child-process';
+import { type Child, spawnFixture } from '@tickler/testing';
 import { createTempDirectory, openTestDatabase, testBackend, type TempDirectory } from '../testing';
 
 const WORKER = path.join(__dirname, '../../test/fixtures/migrate-worker.ts');

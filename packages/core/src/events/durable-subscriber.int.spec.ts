@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { sql } from 'kysely';
-import { spawnFixture } from '../../test/support/child-process';
+import { spawnFixture } from '@tickler/testing';
 import { addEntry, ledgerContext, ledgerRows, observed } from '../../test/fixtures/ledger-context';
 import { type Application } from '../context/application';
 import { createTempDirectory, createTestApplication, type TempDirectory } from '../testing';

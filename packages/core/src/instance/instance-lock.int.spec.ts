@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { type Child, spawnFixture } from '../../test/support/child-process';
+import { type Child, spawnFixture } from '@tickler/testing';
 import { type Database } from '../database/database';
 import { silentLogger } from '../logger';
 import { createTempDirectory, openTestDatabase, testBackend, type TempDirectory } from '../testing';

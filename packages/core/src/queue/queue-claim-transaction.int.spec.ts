@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { spawnFixture } from '../../test/support/child-process';
+import { spawnFixture } from '@tickler/testing';
 import {
   resetTally,
   tally,

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { sql } from 'kysely';
-import { type Child, spawnFixture } from '../../test/support/child-process';
+import { type Child, spawnFixture } from '@tickler/testing';
 import { Hit, raceContext } from '../../test/fixtures/race-context';
 import { Application } from '../context/application';
 import { createTempDirectory, openTestDatabase, type TempDirectory } from '../testing';

@@ -3,4 +3,3 @@ export * from './temp-directory';
 export * from './test-database';
 export * from './explain-postgres';
 export * from './invalid-argument';
-export * from './eventually';

@@ -12,7 +12,7 @@ import { type Kysely } from 'kysely';
 import { GetNotification, type Guarantee, RegisterSubscription } from '../../src';
 import { type NotificationsTables } from '../../src/infrastructure/notifications.tables';
 import { createNotificationsTestApp, type NotificationsTestApp, send } from '../../src/testing';
-import { spawnFixture } from '../support/child-process';
+import { spawnFixture } from '@tickler/testing';
 import { CHANNEL_SUBJECTS, type ReceiverStandIn } from './subjects';
 
 const WORKER = path.join(__dirname, 'channel-worker.ts');

@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { DAEMON_MAIN } from '../daemon-process';
+import { DAEMON_MAIN } from '@tickler/testing';
 
 /**
  * `node main.js | head -c 100`: a real pipe whose reader exits after 100 bytes. Resolves with

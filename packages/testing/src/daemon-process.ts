@@ -3,57 +3,89 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import readline from 'node:readline';
+import { repoRoot } from './repo-root';
 
-export const DAEMON_MAIN = path.resolve(__dirname, '../../dist/main.js');
+/** The built daemon: `node apps/daemon/dist/main.js` (build it first: `buildDaemon`). */
+export const DAEMON_MAIN = path.join(repoRoot(), 'apps/daemon/dist/main.js');
 
-/** One JSON log line of the daemon. */
-export type LogLine = Record<string, unknown> & { msg?: string };
+/** One JSON log line of the daemon (pino). */
+export type LogLine = Record<string, unknown> & { msg?: string; level?: number };
 
-/** A real daemon child process on a free port and a temp database folder. */
+/** How a process ended. */
+export interface ExitStatus {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+}
+
+/**
+ * A real daemon child process on a free port, its database and admin token in `dir` (kept
+ * across restarts: `start` again after `kill9` or `terminate` reopens the same database).
+ */
 export class DaemonProcess {
+  /** Every stdout line, parsed. */
   readonly lines: LogLine[] = [];
+  /** Raw stdout and stderr, for "the token never appears" checks and failure messages. */
+  stdout = '';
   stderr = '';
+  /** Base URL of the running daemon (set once it prints its `listening` line). */
   url = '';
   private child: ChildProcess | undefined;
-  private exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }> | undefined;
+  private exited: Promise<ExitStatus> | undefined;
 
   constructor(
-    /** Folder holding the database and admin.token (kept across restarts). */
+    /** Folder holding the database and admin.token. */
     readonly dir: string,
     private readonly env: Record<string, string> = {},
   ) {}
 
-  /** A fresh folder under this run's root (removed by the global teardown). */
-  static tempDir(): string {
-    return fs.mkdtempSync(path.join(process.env.TICKLER_E2E_ROOT ?? os.tmpdir(), 'daemon-'));
+  /**
+   * A fresh folder: under this jest run's root (`TICKLER_E2E_ROOT`, removed by the e2e global
+   * teardown) when there is one, else under the system's temp folder.
+   */
+  static tempDir(prefix = 'daemon-'): string {
+    return fs.mkdtempSync(path.join(process.env.TICKLER_E2E_ROOT ?? os.tmpdir(), prefix));
   }
 
+  /** The SQLite file the daemon uses. */
   get dbFile(): string {
     return path.join(this.dir, 'tickler.db');
   }
 
-  get adminToken(): string {
-    return fs.readFileSync(path.join(this.dir, 'admin.token'), 'utf8').trim();
+  /** Where the daemon writes the admin token it generates. */
+  get adminTokenFile(): string {
+    return path.join(this.dir, 'admin.token');
   }
 
-  /** Spawns `node dist/main.js` and resolves once it prints its `listening` line. */
+  /** The admin token the daemon generated. */
+  get adminToken(): string {
+    return fs.readFileSync(this.adminTokenFile, 'utf8').trim();
+  }
+
+  /** The process id while it runs (or the last one). */
+  get pid(): number | undefined {
+    return this.child?.pid;
+  }
+
+  /** Spawns the daemon and resolves once it prints its `listening` line. */
   async start(): Promise<this> {
+    this.url = '';
     const child = spawn(process.execPath, [DAEMON_MAIN], {
       env: {
         ...process.env,
         TICKLER_DB: this.dbFile,
         TICKLER_PORT: '0',
         TICKLER_LOG_LEVEL: 'info',
-        // The tests' webhook receivers listen on 127.0.0.1 (the refusal has its own test).
+        // Tests' webhook receivers listen on 127.0.0.1 (the refusal has its own test).
         TICKLER_ALLOW_PRIVATE_TARGETS: 'true',
         ...this.env,
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     this.child = child;
-    this.exited = new Promise((resolve) =>
+    const exited = new Promise<ExitStatus>((resolve) =>
       child.once('exit', (code, signal) => resolve({ code, signal })),
     );
+    this.exited = exited;
     child.stderr.on('data', (chunk: Buffer) => {
       this.stderr += chunk.toString();
     });
@@ -61,6 +93,7 @@ export class DaemonProcess {
     const lines = readline.createInterface({ input: child.stdout });
     const listening = new Promise<string>((resolve, reject) => {
       lines.on('line', (text) => {
+        this.stdout += `${text}\n`;
         let line: LogLine;
         try {
           line = JSON.parse(text) as LogLine;
@@ -72,7 +105,7 @@ export class DaemonProcess {
           resolve(line.url);
         }
       });
-      void this.exited!.then(({ code, signal }) =>
+      void exited.then(({ code, signal }) =>
         reject(
           new Error(
             `daemon exited before listening (code ${code}, signal ${signal}): ${this.stderr}`,
@@ -90,12 +123,12 @@ export class DaemonProcess {
     await this.exited;
   }
 
-  /** SIGTERM and the exit status. */
-  async terminate(
-    signal: NodeJS.Signals = 'SIGTERM',
-  ): Promise<{ code: number | null; signal: NodeJS.Signals | null }> {
-    this.child?.kill(signal);
-    return this.exited!;
+  /** SIGTERM (or another signal) and the exit status. */
+  async terminate(signal: NodeJS.Signals = 'SIGTERM'): Promise<ExitStatus> {
+    if (this.running) {
+      this.child?.kill(signal);
+    }
+    return this.exited ?? { code: null, signal: null };
   }
 
   /** Whether the process is still running. */
@@ -103,6 +136,11 @@ export class DaemonProcess {
     return (
       this.child !== undefined && this.child.exitCode === null && this.child.signalCode === null
     );
+  }
+
+  /** Log lines at pino level error (50) or worse. */
+  errorLines(): LogLine[] {
+    return this.lines.filter((l) => typeof l.level === 'number' && l.level >= 50);
   }
 }
 

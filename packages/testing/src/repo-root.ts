@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 /**
- * The workspace root (the folder holding `nx.json`), found by walking up: the same code runs
- * from `tools/reliability` under jest and from `tools/dist/reliability` when built.
+ * The workspace root (the folder holding `nx.json`), found by walking up from `from`: the same
+ * code runs from a package's sources under jest and from its `dist` folder when built.
  */
 export function repoRoot(from: string = __dirname): string {
   let dir = path.resolve(from);

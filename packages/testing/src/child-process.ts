@@ -1,21 +1,32 @@
 import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
 import path from 'node:path';
 
-const REGISTER = path.join(__dirname, 'swc-register.js');
+/**
+ * `node -r` this file to run the workspace's TypeScript sources without a build (swc, the jest
+ * settings, the `@tickler/*` aliases). One level above `src/` and `dist/` alike.
+ */
+export const SWC_REGISTER = path.join(__dirname, '..', 'swc-register.js');
 
 /** A real Node child process running a TypeScript fixture, with line-based stdout. */
 export interface Child {
+  /** The process itself (signals, stdin, exit and signal codes). */
   readonly process: ChildProcessWithoutNullStreams;
+  readonly pid: number;
   /** Resolves with the first stdout line that satisfies `match` (rejects if the child exits first). */
   line(match: (line: string) => boolean): Promise<string>;
   /** Resolves with the exit code (or signal) once the child ends. */
   readonly exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+  /** Sends `signal` to the child. */
+  kill(signal: NodeJS.Signals): void;
+  /** Writes `text` to the child's stdin and closes it. */
+  write(text: string): void;
   /** Everything written to stderr so far (for failure messages). */
   stderr(): string;
 }
 
+/** Spawns `node -r swc-register <script> ...args`: a TypeScript fixture run as its own process. */
 export function spawnFixture(script: string, args: readonly string[]): Child {
-  const child = spawn(process.execPath, ['-r', REGISTER, script, ...args], {
+  const child = spawn(process.execPath, ['-r', SWC_REGISTER, script, ...args], {
     stdio: 'pipe',
     // jest gives each test file its own copy of process.env; pass it on explicitly (it carries
     // TICKLER_TEST_DB and the run's schema tag).
@@ -64,7 +75,10 @@ export function spawnFixture(script: string, args: readonly string[]): Child {
   });
   return {
     process: child,
+    pid: child.pid ?? -1,
     exited,
+    kill: (signal) => child.kill(signal),
+    write: (text) => child.stdin.end(text),
     stderr: () => errors,
     line: (match) => {
       const seen = lines.find(match);

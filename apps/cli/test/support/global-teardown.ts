@@ -1,8 +1,0 @@
-import fs from 'node:fs';
-
-export default function globalTeardown(): void {
-  const root = process.env.TICKLER_E2E_ROOT;
-  if (root) {
-    fs.rmSync(root, { recursive: true, force: true });
-  }
-}
