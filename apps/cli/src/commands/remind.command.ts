@@ -1,6 +1,7 @@
 import { type Command } from 'commander';
 import { type NotificationJson } from '@tickler/notifications';
 import { contextOf } from '../command-context';
+import { notificationLine } from '../output/notification-line';
 import { notificationDetail } from '../output/notification-text';
 import { describeInstant } from '../time/format-instant';
 import { resolveWhen } from '../time/resolve-when';
@@ -17,7 +18,9 @@ interface RemindOptions {
 export function remindCommand(program: Command): void {
   program
     .command('remind')
-    .description('schedule a reminder (the resolved instant is echoed in local time and UTC first)')
+    .description(
+      'schedule a reminder; prints one line (--verbose: the instant in local time and UTC, every field)',
+    )
     .argument('<text...>', 'what to be reminded of (the notification title)')
     .option(
       '--at <when>',
@@ -34,7 +37,9 @@ export function remindCommand(program: Command): void {
       const now = new Date();
       const at = resolveWhen(options, now, false)!;
       const ctx = contextOf(command);
-      ctx.out.note(`Scheduling for ${describeInstant(at)}`);
+      if (ctx.verbose) {
+        ctx.out.note(`Scheduling for ${describeInstant(at)}`);
+      }
       const delivery = await ctx.client.call<NotificationJson>(
         'POST',
         `${ctx.userPath}/notifications`,
@@ -48,6 +53,10 @@ export function remindCommand(program: Command): void {
             : { channels: options.channels.split(',').map((c) => c.trim()) }),
         },
       );
-      ctx.out.result(delivery, () => `Scheduled ${delivery.id}\n${notificationDetail(delivery)}`);
+      ctx.out.result(delivery, () =>
+        ctx.verbose
+          ? `Scheduled ${delivery.id}\n${notificationDetail(delivery)}`
+          : notificationLine(delivery, now),
+      );
     });
 }

@@ -1,5 +1,5 @@
 import { InvalidArgumentError, isTimeZone, parseDuration, toIsoUtc } from '@tickler/core/domain';
-import { resolveWhen as resolveWhenText } from '@tickler/notifications';
+import { resolveWhen as resolveWhenText } from '@tickler/notifications/time';
 import { CliError } from '../cli.error';
 import { localZone } from './format-instant';
 
