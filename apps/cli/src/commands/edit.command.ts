@@ -7,7 +7,7 @@ import { resolveId } from '../ids/resolve-id';
 import { notificationLine } from '../output/notification-line';
 import { notificationDetail } from '../output/notification-text';
 import { describeInstant } from '../time/format-instant';
-import { resolveWhen } from '../time/resolve-when';
+import { resolveWhenWithNotes } from '../time/resolve-when';
 
 interface EditOptions extends LastOption {
   title?: string;
@@ -26,7 +26,8 @@ export function editCommand(program: Command): void {
     .option('--at <when>', 'new time, in your local time zone')
     .option('--in <duration>', 'new time, from now')
     .action(async (id: string | undefined, options: EditOptions, command: Command) => {
-      const at = resolveWhen(options, new Date(), true);
+      const resolved = resolveWhenWithNotes(options, new Date(), true);
+      const at = resolved?.at;
       const patch = {
         ...(options.title === undefined ? {} : { title: options.title }),
         ...(options.message === undefined ? {} : { message: options.message }),
@@ -38,6 +39,7 @@ export function editCommand(program: Command): void {
       }
       const ctx = contextOf(command);
       const fullId = await resolveId(ctx, 'notification', { id, last: options.last });
+      resolved?.notes.forEach((note) => ctx.out.warn(note));
       if (at && ctx.verbose) {
         ctx.out.note(`Rescheduling for ${describeInstant(at)}`);
       }
