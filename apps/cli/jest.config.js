@@ -7,5 +7,7 @@ module.exports = {
   moduleNameMapper: { ...preset.moduleNameMapper, '^(\\.{1,2}/.*)\\.js$': '$1' },
   // CLI tests run the built binary against the built daemon: build both once first.
   ...jestPreset.e2eRun,
-  testTimeout: 60_000,
+  // Each test runs the CLI as a child process several times; on a loaded machine one run can
+  // take seconds, so the limit is for hangs, not for speed.
+  testTimeout: 180_000,
 };

@@ -9,6 +9,7 @@ export interface GlobalOptions {
   token?: string;
   user: string;
   json: boolean;
+  verbose: boolean;
 }
 
 /** What a command's action works with. */
@@ -19,6 +20,8 @@ export interface CommandContext {
   readonly user: string;
   /** `/v1/users/{user}` with the user encoded. */
   readonly userPath: string;
+  /** `--verbose`: every field and the resolved instant, not just the one-line result. */
+  readonly verbose: boolean;
 }
 
 /** Builds the context from a command's own and global options. */
@@ -35,5 +38,6 @@ export function contextOf(command: Command): CommandContext {
     out,
     user,
     userPath: `/v1/users/${encodeURIComponent(user)}`,
+    verbose: options.verbose,
   };
 }

@@ -28,6 +28,7 @@ export function buildProgram(): Command {
     )
     .addOption(new Option('--user <id>', 'whose notifications').env('TICKLER_USER').default('me'))
     .option('--json', 'machine-readable JSON on stdout', false)
+    .option('--verbose', 'every field, the resolved instant and the daemon used', false)
     // commander would print its own message (and the whole help after it); runCli prints one
     // line with a hint instead (the message travels on the thrown CommanderError). Set before
     // the commands are added: each copies the program's output settings when created.

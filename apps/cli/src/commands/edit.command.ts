@@ -2,11 +2,14 @@ import { type Command } from 'commander';
 import { type NotificationJson } from '@tickler/notifications';
 import { CliError } from '../cli.error';
 import { contextOf } from '../command-context';
+import { type LastOption, withIdArgument } from '../ids/id-argument';
+import { resolveId } from '../ids/resolve-id';
+import { notificationLine } from '../output/notification-line';
 import { notificationDetail } from '../output/notification-text';
 import { describeInstant } from '../time/format-instant';
-import { resolveWhen } from '../time/resolve-when';
+import { resolveWhenWithNotes } from '../time/resolve-when';
 
-interface EditOptions {
+interface EditOptions extends LastOption {
   title?: string;
   message?: string;
   url?: string;
@@ -14,19 +17,17 @@ interface EditOptions {
   in?: string;
 }
 
-/** `tickler edit <id> [--title] [--message] [--url] [--at | --in]` (only while scheduled). */
+/** `tickler edit <id> | --last [--title] [--message] [--url] [--at | --in]` (only while scheduled). */
 export function editCommand(program: Command): void {
-  program
-    .command('edit')
-    .description('change a scheduled notification')
-    .argument('<id>', 'notification id')
+  withIdArgument(program.command('edit').description('change a scheduled notification'))
     .option('--title <text>', 'new title')
     .option('-m, --message <text>', 'new message')
     .option('--url <link>', 'new link')
     .option('--at <when>', 'new time, in your local time zone')
     .option('--in <duration>', 'new time, from now')
-    .action(async (id: string, options: EditOptions, command: Command) => {
-      const at = resolveWhen(options, new Date(), true);
+    .action(async (id: string | undefined, options: EditOptions, command: Command) => {
+      const resolved = resolveWhenWithNotes(options, new Date(), true);
+      const at = resolved?.at;
       const patch = {
         ...(options.title === undefined ? {} : { title: options.title }),
         ...(options.message === undefined ? {} : { message: options.message }),
@@ -37,14 +38,20 @@ export function editCommand(program: Command): void {
         throw new CliError('nothing to change: give --title, --message, --url, --at or --in', 2);
       }
       const ctx = contextOf(command);
-      if (at) {
+      const fullId = await resolveId(ctx, 'notification', { id, last: options.last });
+      resolved?.notes.forEach((note) => ctx.out.warn(note));
+      if (at && ctx.verbose) {
         ctx.out.note(`Rescheduling for ${describeInstant(at)}`);
       }
       const delivery = await ctx.client.call<NotificationJson>(
         'PATCH',
-        `${ctx.userPath}/notifications/${encodeURIComponent(id)}`,
+        `${ctx.userPath}/notifications/${encodeURIComponent(fullId)}`,
         patch,
       );
-      ctx.out.result(delivery, () => `Updated ${delivery.id}\n${notificationDetail(delivery)}`);
+      ctx.out.result(delivery, () =>
+        ctx.verbose
+          ? `Updated ${delivery.id}\n${notificationDetail(delivery)}`
+          : notificationLine(delivery, new Date()),
+      );
     });
 }

@@ -1,9 +1,12 @@
 import { type Command } from 'commander';
 import { type NotificationJson } from '@tickler/notifications';
-import { contextOf } from '../command-context';
+import { contextOf, type GlobalOptions } from '../command-context';
+import { createOutput } from '../output/output';
+import { notificationLine } from '../output/notification-line';
 import { notificationDetail } from '../output/notification-text';
-import { describeInstant } from '../time/format-instant';
-import { resolveWhen } from '../time/resolve-when';
+import { describeInstant, formatShort } from '../time/format-instant';
+import { relativeTime } from '../time/relative-time';
+import { resolveWhenWithNotes } from '../time/resolve-when';
 
 interface RemindOptions {
   at?: string;
@@ -11,13 +14,16 @@ interface RemindOptions {
   url?: string;
   message?: string;
   channels?: string;
+  dryRun?: boolean;
 }
 
 /** `tickler remind <text...> --at <when> | --in <duration> [--url] [--message]` */
 export function remindCommand(program: Command): void {
   program
     .command('remind')
-    .description('schedule a reminder (the resolved instant is echoed in local time and UTC first)')
+    .description(
+      'schedule a reminder; prints one line (--verbose: the instant in local time and UTC, every field)',
+    )
     .argument('<text...>', 'what to be reminded of (the notification title)')
     .option(
       '--at <when>',
@@ -30,16 +36,33 @@ export function remindCommand(program: Command): void {
       '--channels <list>',
       'comma-separated: inbox, webhook, … (default: inbox + push + subscriptions marked default)',
     )
+    .option('--dry-run', 'resolve the time and print what would be scheduled; schedule nothing')
     .action(async (words: string[], options: RemindOptions, command: Command) => {
       const now = new Date();
-      const at = resolveWhen(options, now, false)!;
+      const { at, notes } = resolveWhenWithNotes(options, now, false)!;
+      const title = words.join(' ');
+      if (options.dryRun) {
+        // Nothing is sent, so no daemon (nor token) is needed: a preview works anywhere.
+        const { json, verbose } = command.optsWithGlobals<GlobalOptions>();
+        const out = createOutput(json);
+        notes.forEach((note) => out.warn(note));
+        out.result(
+          { dryRun: true, title, scheduledAt: at.toISOString(), local: describeInstant(at) },
+          () =>
+            `${verbose ? `${describeInstant(at)}\n` : ''}would schedule  ${formatShort(at, now)} (${relativeTime(at, now)})  ${title}`,
+        );
+        return;
+      }
       const ctx = contextOf(command);
-      ctx.out.note(`Scheduling for ${describeInstant(at)}`);
+      notes.forEach((note) => ctx.out.warn(note));
+      if (ctx.verbose) {
+        ctx.out.note(`Scheduling for ${describeInstant(at)}`);
+      }
       const delivery = await ctx.client.call<NotificationJson>(
         'POST',
         `${ctx.userPath}/notifications`,
         {
-          title: words.join(' '),
+          title,
           message: options.message ?? '',
           scheduledAt: at.toISOString(),
           ...(options.url === undefined ? {} : { url: options.url }),
@@ -48,6 +71,10 @@ export function remindCommand(program: Command): void {
             : { channels: options.channels.split(',').map((c) => c.trim()) }),
         },
       );
-      ctx.out.result(delivery, () => `Scheduled ${delivery.id}\n${notificationDetail(delivery)}`);
+      ctx.out.result(delivery, () =>
+        ctx.verbose
+          ? `Scheduled ${delivery.id}\n${notificationDetail(delivery)}`
+          : notificationLine(delivery, now),
+      );
     });
 }

@@ -1,4 +1,5 @@
 import { type InboxItemJson, type NotificationJson } from '@tickler/notifications';
+import { shortId } from '../ids/short-id';
 import { formatStored } from '../time/format-instant';
 import { renderRecord, renderTable } from './table';
 
@@ -10,7 +11,7 @@ export function notificationTable(items: readonly NotificationJson[]): string {
   return renderTable(
     ['ID', 'STATUS', 'SCHEDULED (local)', 'SENT (local)', 'TITLE'],
     items.map((n) => [
-      n.id,
+      shortId(n.id),
       n.status,
       formatStored(n.scheduledAt),
       formatStored(n.sentAt),
@@ -57,7 +58,7 @@ export function inboxTable(items: readonly InboxItemJson[]): string {
   return renderTable(
     ['ID', 'RECEIVED (local)', 'READ', 'TITLE', 'MESSAGE'],
     items.map((i) => [
-      i.id,
+      shortId(i.id),
       formatStored(i.createdAt),
       i.readAt ? 'yes' : 'no',
       i.title,

@@ -5,8 +5,11 @@ export interface Output {
   result(json: unknown, human: () => string): void;
   /** A side note (e.g. the resolved instant): stdout for humans, stderr under `--json`. */
   note(text: string): void;
+  /** Something the person should not miss (a time moved by DST): stderr, one line each. */
+  warn(text: string): void;
 }
 
+/** The {@link Output} of one command run. */
 export function createOutput(json: boolean): Output {
   return {
     json,
@@ -15,6 +18,9 @@ export function createOutput(json: boolean): Output {
     },
     note(text) {
       (json ? process.stderr : process.stdout).write(`${text}\n`);
+    },
+    warn(text) {
+      process.stderr.write(`tickler: note: ${text}\n`);
     },
   };
 }

@@ -36,3 +36,15 @@ export function formatStored(stored: string | null | undefined): string {
 export function describeInstant(at: Date): string {
   return `${wallClock(at)} ${localZone()} (${offsetOf(at)}) = ${at.toISOString()} UTC`;
 }
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/**
+ * Local time as a person reads it in a one-line result: `Thu 4 Dec 09:00`, with the year when
+ * it is not `now`'s (`Tue 4 Mar 2099 10:15`).
+ */
+export function formatShort(at: Date, now: Date): string {
+  const day = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'][at.getDay()] ?? '';
+  const year = at.getFullYear() === now.getFullYear() ? '' : ` ${at.getFullYear()}`;
+  return `${day} ${at.getDate()} ${MONTHS[at.getMonth()] ?? ''}${year} ${pad(at.getHours())}:${pad(at.getMinutes())}`;
+}

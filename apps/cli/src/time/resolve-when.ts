@@ -1,5 +1,15 @@
-import { InvalidArgumentError, isTimeZone, parseDuration, toIsoUtc } from '@tickler/core/domain';
-import { resolveWhen as resolveWhenText } from '@tickler/notifications';
+import {
+  InvalidArgumentError,
+  isTimeZone,
+  parseDuration,
+  parseTimeOfDay,
+  toIsoUtc,
+} from '@tickler/core/domain';
+import {
+  DEFAULT_TIME_OF_DAY,
+  type ResolvedWhen,
+  resolveWhen as resolveWhenText,
+} from '@tickler/notifications/time';
 import { CliError } from '../cli.error';
 import { localZone } from './format-instant';
 
@@ -22,16 +32,65 @@ function asUsage<T>(parse: () => T): T {
 }
 
 /**
+ * The time of day a day named without one ("tomorrow", "friday") is at: `TICKLER_DEFAULT_TIME`
+ * (`HH:MM`), else 09:00. A bad value is a usage error naming the variable.
+ */
+export function defaultTimeOfDay(env: NodeJS.ProcessEnv = process.env): string {
+  const text = env.TICKLER_DEFAULT_TIME || DEFAULT_TIME_OF_DAY;
+  asUsage(() => parseTimeOfDay(text, 'TICKLER_DEFAULT_TIME'));
+  return text.trim();
+}
+
+/** Where a `--at` text went: the instant, and what a person should be told about it. */
+export interface ResolvedAt {
+  readonly at: Date;
+  /** Lines worth saying (a DST gap moved the time, a repeated hour, the default time used). */
+  readonly notes: readonly string[];
+}
+
+/** What a person is told about how the text was read, when it was not simply as written. */
+function notesOf(resolved: ResolvedWhen, defaultTime: string): string[] {
+  const notes: string[] = [];
+  const local = resolved.local.replace('T', ' ').slice(0, 16);
+  if (resolved.gapShiftMinutes > 0) {
+    notes.push(
+      `that local time does not exist in ${resolved.timeZone} (the clocks jump forward): moved ${resolved.gapShiftMinutes} minutes later, to ${local}`,
+    );
+  }
+  if (resolved.repeated) {
+    notes.push(
+      `${local} happens twice in ${resolved.timeZone} (the clocks go back): using the first, at UTC${resolved.offset}`,
+    );
+  }
+  if (resolved.defaultTimeApplied) {
+    notes.push(`no time of day given: ${defaultTime} (set TICKLER_DEFAULT_TIME to change it)`);
+  }
+  return notes;
+}
+
+/**
  * `--at` text to an instant, by the same rule the daemon applies to `when`
  * (`resolveWhen` in `@tickler/notifications`): natural language in the local time zone
- * ("tomorrow 9am", "friday 18:00"; "tomorrow" alone is 09:00), a duration ("90m"), or ISO
- * 8601; always forward; text only partly understood is refused rather than guessed.
+ * ("tomorrow 9am", "friday 18:00"; "tomorrow" alone is at {@link defaultTimeOfDay}), a duration
+ * ("90m"), or ISO 8601; always forward; text only partly understood is refused rather than
+ * guessed.
  */
-export function resolveAt(text: string, now: Date): Date {
+export function resolveAtWithNotes(text: string, now: Date): ResolvedAt {
+  const defaultTime = defaultTimeOfDay();
   const resolved = asUsage(() =>
-    resolveWhenText(text, { timeZone: readingZone(), now: toIsoUtc(now), field: '--at' }),
+    resolveWhenText(text, {
+      timeZone: readingZone(),
+      now: toIsoUtc(now),
+      field: '--at',
+      defaultTime,
+    }),
   );
-  return new Date(resolved.instant);
+  return { at: new Date(resolved.instant), notes: notesOf(resolved, defaultTime) };
+}
+
+/** {@link resolveAtWithNotes} without the notes. */
+export function resolveAt(text: string, now: Date): Date {
+  return resolveAtWithNotes(text, now).at;
 }
 
 /** `--in` duration with its unit (`90s`, `15m`, `1h30m`, `1.5h`, `2d`, `PT2H`) from now. */
@@ -39,20 +98,20 @@ export function resolveIn(text: string, now: Date): Date {
   return new Date(now.getTime() + asUsage(() => parseDuration(text.trim(), '--in')));
 }
 
-/** Exactly one of `--at` / `--in`, or neither when `optional`. */
-export function resolveWhen(
+/** Exactly one of `--at` / `--in` (or neither when `optional`), with what to tell the person. */
+export function resolveWhenWithNotes(
   options: { at?: string; in?: string },
   now: Date,
   optional: boolean,
-): Date | undefined {
+): ResolvedAt | undefined {
   if (options.at !== undefined && options.in !== undefined) {
     throw new CliError('give --at or --in, not both', 2);
   }
   if (options.at !== undefined) {
-    return resolveAt(options.at, now);
+    return resolveAtWithNotes(options.at, now);
   }
   if (options.in !== undefined) {
-    return resolveIn(options.in, now);
+    return { at: resolveIn(options.in, now), notes: [] };
   }
   if (!optional) {
     throw new CliError(
@@ -61,4 +120,13 @@ export function resolveWhen(
     );
   }
   return undefined;
+}
+
+/** Exactly one of `--at` / `--in`, or neither when `optional`. */
+export function resolveWhen(
+  options: { at?: string; in?: string },
+  now: Date,
+  optional: boolean,
+): Date | undefined {
+  return resolveWhenWithNotes(options, now, optional)?.at;
 }

@@ -90,3 +90,34 @@ export function runDaemonToExit(
     );
   });
 }
+
+/**
+ * One real daemon for a test file: started before its tests, stopped after. Read `daemon` and
+ * `env` inside tests (they are set once `beforeAll` has run).
+ */
+export function useDaemon(extraEnv: Record<string, string> = {}): {
+  daemon: RunningDaemon;
+  env: Record<string, string | undefined>;
+} {
+  const shared = {} as { daemon: RunningDaemon; env: Record<string, string | undefined> };
+  beforeAll(async () => {
+    shared.daemon = await startDaemon(extraEnv);
+    shared.env = envFor(shared.daemon);
+  });
+  afterAll(async () => {
+    await shared.daemon?.stop();
+  });
+  return shared;
+}
+
+/** Runs tickler with --json and parses stdout; a failed run throws with its stderr. */
+export async function ticklerJson<T>(
+  args: readonly string[],
+  env: Record<string, string | undefined>,
+): Promise<T> {
+  const run = await tickler(['--json', ...args], env);
+  if (run.code !== 0) {
+    throw new Error(`tickler ${args.join(' ')} failed (${run.code}): ${run.stderr}`);
+  }
+  return JSON.parse(run.stdout) as T;
+}

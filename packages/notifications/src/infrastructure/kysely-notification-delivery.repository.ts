@@ -177,6 +177,9 @@ export class KyselyNotificationDeliveryRepository implements NotificationDeliver
     if (query.status !== undefined) {
       select = select.where('status', '=', query.status);
     }
+    if (query.since !== undefined) {
+      select = select.where('sort_at', '>=', query.since);
+    }
     const after = query.after;
     if (after) {
       select = select.where((eb) =>

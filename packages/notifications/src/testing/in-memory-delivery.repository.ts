@@ -105,6 +105,7 @@ export class InMemoryDeliveryRepository implements NotificationDeliveryRepositor
         (r) =>
           r.recipientId === query.recipientId &&
           (query.status === undefined || r.status === query.status) &&
+          (query.since === undefined || (r.scheduledAt ?? r.createdAt) >= query.since) &&
           key(r) > after,
       )
       .sort((a, b) => (key(a) < key(b) ? -1 : 1))

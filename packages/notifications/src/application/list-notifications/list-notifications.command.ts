@@ -1,5 +1,5 @@
 import { IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
-import { Command } from '@tickler/core';
+import { Command, IsInstant } from '@tickler/core';
 import { NOTIFICATION_STATUSES } from '../../domain/notification-status';
 import { type NotificationStatus, type NotificationView, type Page } from '../notification.view';
 import { IsRecipientId } from '../recipient-id.validator';
@@ -12,6 +12,11 @@ export class ListNotifications extends Command<Page<NotificationView>> {
   @IsOptional() @IsIn(NOTIFICATION_STATUSES) status?: NotificationStatus;
   /** Page size, 1–200. Default 50. */
   @IsOptional() @IsInt() @Min(1) @Max(200) limit?: number;
+  /**
+   * Only deliveries whose send instant (scheduled, else creation for an immediate send) is at
+   * or after this RFC 3339 instant: "what happened since Monday" without paging through the past.
+   */
+  @IsOptional() @IsInstant() since?: string;
   /** `nextCursor` of the previous page. */
   @IsOptional() @IsString() @MaxLength(1000) cursor?: string;
 }

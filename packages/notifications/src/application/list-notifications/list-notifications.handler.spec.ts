@@ -54,4 +54,17 @@ describe('ListNotificationsHandler', () => {
       code: 'INVALID_ARGUMENT',
     });
   });
+
+  it('keeps only deliveries at or after `since` (any offset), and pages within it', async () => {
+    const { list } = await setup();
+    const since = await list({ since: '2026-09-10T13:00:00+02:00' });
+    expect(since.items.map((v) => v.title)).toEqual(['at 11', 'at 12', 'at 13']);
+    const first = await list({ since: '2026-09-10T11:00:00Z', limit: 1 });
+    const rest = await list({ since: '2026-09-10T11:00:00Z', cursor: first.nextCursor ?? '' });
+    expect([...first.items, ...rest.items].map((v) => v.title)).toEqual([
+      'at 11',
+      'at 12',
+      'at 13',
+    ]);
+  });
 });

@@ -1,4 +1,4 @@
-import { type CommandHandler, CORE_TOKENS, type Database } from '@tickler/core';
+import { type CommandHandler, CORE_TOKENS, type Database, parseInstant } from '@tickler/core';
 import { inject, injectable } from 'inversify';
 import { NOTIFICATIONS_TOKENS } from '../../notifications.tokens';
 import { toNotificationViews } from '../notification-view.mapper';
@@ -30,6 +30,7 @@ export class ListNotificationsHandler implements CommandHandler<ListNotification
       recipientId: command.recipientId,
       limit: limit + 1,
       ...(command.status !== undefined ? { status: command.status } : {}),
+      ...(command.since !== undefined ? { since: parseInstant(command.since, 'since') } : {}),
       ...(after ? { after: { sortAt: after[0] as string, id: after[1] as string } } : {}),
     });
     const page = rows.slice(0, limit);

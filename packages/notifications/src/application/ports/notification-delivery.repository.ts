@@ -41,6 +41,8 @@ export interface ListDeliveriesQuery {
   readonly recipientId: string;
   readonly status?: NotificationStatus;
   readonly limit: number;
+  /** Inclusive lower bound on the sort instant (`toIsoUtc` text). */
+  readonly since?: string;
   /** Exclusive lower bound (the last item of the previous page). */
   readonly after?: ListPosition;
 }
