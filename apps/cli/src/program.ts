@@ -8,6 +8,7 @@ import { remindCommand } from './commands/remind.command';
 import { showCommand } from './commands/show.command';
 import { tokenCommands } from './commands/token.command';
 import { transitionCommands } from './commands/transition.command';
+import { watchCommand } from './commands/watch.command';
 
 /** The `tickler` program: global options once, one file per command. */
 export function buildProgram(): Command {
@@ -38,5 +39,6 @@ export function buildProgram(): Command {
   deliverDueCommand(program);
   tokenCommands(program);
   subscriptionCommands(program);
+  watchCommand(program);
   return program;
 }
