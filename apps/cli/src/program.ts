@@ -9,6 +9,7 @@ import { remindCommand } from './commands/remind.command';
 import { showCommand } from './commands/show.command';
 import { tokenCommands } from './commands/token.command';
 import { transitionCommands } from './commands/transition.command';
+import { watchCommand } from './commands/watch.command';
 
 /** The `tickler` program: global options once, one file per command. */
 export function buildProgram(): Command {
@@ -44,5 +45,6 @@ export function buildProgram(): Command {
   tokenCommands(program);
   subscriptionCommands(program);
   profileCommand(program);
+  watchCommand(program);
   return program;
 }

@@ -20,6 +20,7 @@ import { ConfigError, type DaemonConfig } from '@tickler/config';
 import { VapidKeyFileError } from '@tickler/notifications/context';
 import { retryWhileUnreachable, type RetryWait, startRetryPolicy } from './lifecycle/database-retry';
 import { daemonContexts } from './daemon-contexts';
+import { logDeliveries } from './events/delivery-log-lines';
 import { EventStreamHub, HEARTBEAT_MS } from './events/event-stream.hub';
 import { buildServer } from './http/build-server';
 import { allowedHostNames } from './http/hardening/host-guard';
@@ -156,12 +157,17 @@ export async function startDaemon(
   const webDir = config.webDir ?? DEFAULT_WEB_DIR;
   const web = loadWebAssets(webDir);
   logger.info({ dir: webDir, files: web?.size ?? 0 }, web ? 'web app' : 'web app not built');
+  // Both listen before `app.start()`: the catch-up at start-up is logged and replayable.
+  const stopDeliveryLog = logDeliveries(app.events, logger, config.logContent);
   const server = buildServer({
     app,
     authenticator: app.get<Authenticator>(AUTH_TOKENS.Authenticator),
     routes: allRoutes({ metrics, hub, version: DAEMON_VERSION }),
     logger,
-    onClosing: () => hub.closeAll(),
+    onClosing: () => {
+      hub.closeAll();
+      stopDeliveryLog();
+    },
     allowedHosts: allowedHostNames(config.host, config.allowedHosts),
     limits,
     ...(web ? { web } : {}),

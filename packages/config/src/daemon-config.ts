@@ -29,6 +29,11 @@ export interface DaemonConfig extends ChannelSettings {
   /** pino level. `TICKLER_LOG_LEVEL`, default `info`. */
   readonly logLevel: string;
   /**
+   * Whether the info line logged per delivery and per missed reminder carries its title (a
+   * person's words), not only ids. `TICKLER_LOG_CONTENT` (`true` | `false`), default `false`.
+   */
+  readonly logContent: boolean;
+  /**
    * How long a stop (SIGTERM, SIGINT, the parent gone) waits for in-flight work — a webhook
    * request, a delivery batch — before handing it back, in ms (what it hands back, the next
    * start or another daemon runs at once: ADR 0004). Short by default so that a desktop
@@ -71,6 +76,7 @@ export const CONFIG_KEYS = [
   'TICKLER_GRACE',
   'TICKLER_DELIVERY',
   'TICKLER_LOG_LEVEL',
+  'TICKLER_LOG_CONTENT',
   'TICKLER_SMTP_URL',
   'TICKLER_SMTP_FROM',
   'TICKLER_VAPID_SUBJECT',
@@ -92,6 +98,7 @@ export const CONFIG_DEFAULTS = {
   TICKLER_GRACE: '12h',
   TICKLER_DELIVERY: 'live',
   TICKLER_LOG_LEVEL: 'info',
+  TICKLER_LOG_CONTENT: 'false',
   TICKLER_STOP_TIMEOUT: '500ms',
   TICKLER_DATABASE_RETRY: '5m',
   TICKLER_ALLOW_PRIVATE_TARGETS: 'false',

@@ -24,6 +24,7 @@ describe('loadConfig', () => {
       graceMs: 12 * 3_600_000,
       delivery: 'live',
       logLevel: 'info',
+      logContent: false,
       allowPrivateTargets: false,
       allowedHosts: [],
       webDir: undefined,
@@ -33,6 +34,7 @@ describe('loadConfig', () => {
       vapidKeyFile: path.join(path.resolve('./data'), 'vapid.json'),
     });
     expect(loadConfig({ TICKLER_ALLOW_PRIVATE_TARGETS: 'true' }).allowPrivateTargets).toBe(true);
+    expect(loadConfig({ TICKLER_LOG_CONTENT: 'true' }).logContent).toBe(true);
   });
 
   it('reads TICKLER_STOP_TIMEOUT with its unit, up to 10 minutes', () => {

@@ -194,6 +194,10 @@ export function parseConfig(raw: RawConfig): DaemonConfig {
     ),
     delivery: parseDelivery(raw.TICKLER_DELIVERY ?? CONFIG_DEFAULTS.TICKLER_DELIVERY),
     logLevel,
+    logContent: parseFlag(
+      'TICKLER_LOG_CONTENT',
+      raw.TICKLER_LOG_CONTENT ?? CONFIG_DEFAULTS.TICKLER_LOG_CONTENT,
+    ),
     allowPrivateTargets: parseFlag(
       'TICKLER_ALLOW_PRIVATE_TARGETS',
       raw.TICKLER_ALLOW_PRIVATE_TARGETS ?? CONFIG_DEFAULTS.TICKLER_ALLOW_PRIVATE_TARGETS,

@@ -1,6 +1,6 @@
 import { execFile } from 'node:child_process';
 import path from 'node:path';
-import { DaemonProcess, repoRoot } from '@tickler/testing';
+import { DAEMON_MAIN, DaemonProcess, repoRoot } from '@tickler/testing';
 
 /** The committed bin launcher npm links as `tickler` (it loads dist/main.js). */
 export const TICKLER_BIN = path.join(repoRoot(), 'apps/cli/bin/tickler.js');

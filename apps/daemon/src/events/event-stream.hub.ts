@@ -1,6 +1,7 @@
 import { type ServerResponse } from 'node:http';
 import { type Clock, type DomainEvent, type EventBus, type TimerHandle } from '@tickler/core';
 import { HttpBoundaryError } from '../http/http.errors';
+import { DEFAULT_REPLAY_LIMITS, type ReplayLimits, ReplayWindow } from './replay-window';
 
 /** Heartbeat comment period: keeps proxies and idle-timeouts from closing a quiet stream. */
 export const HEARTBEAT_MS = 15_000;
@@ -28,22 +29,37 @@ export function recipientOf(event: DomainEvent): string | undefined {
   return typeof recipient === 'string' ? recipient : undefined;
 }
 
+/** Whether a stream client may see an event about `recipient` (admin streams see all). */
+function sees(client: StreamClient, recipient: string | undefined): boolean {
+  return client.userId === undefined || client.userId === recipient;
+}
+
 /**
- * Server-sent events of committed domain events, best effort: one `data:` JSON line per event
- * for every connected client whose filter matches. One bus subscription and one heartbeat
- * timer (on the application's clock) serve all clients, and exist only while a client does.
+ * Server-sent events of committed domain events: one `id:` + `data:` JSON frame per event for
+ * every connected client whose filter matches. The hub listens from its creation on and keeps
+ * the recent frames in a bounded {@link ReplayWindow}, so a client that reconnects with
+ * `Last-Event-ID` gets what it missed, or a `stream.gap` event when the window no longer holds
+ * it (or the id came from another daemon process). One heartbeat timer (on the application's
+ * clock) serves all clients, and exists only while a client does.
  */
 export class EventStreamHub {
   private readonly clients = new Set<StreamClient>();
   private unsubscribe: (() => void) | undefined;
   private heartbeat: TimerHandle | undefined;
+  private readonly window: ReplayWindow;
 
   constructor(
-    private readonly events: EventBus,
+    events: EventBus,
     private readonly clock: Clock,
     private readonly heartbeatMs = HEARTBEAT_MS,
     private readonly caps: StreamCaps = { perToken: 8, total: 64 },
-  ) {}
+    replay: ReplayLimits = DEFAULT_REPLAY_LIMITS,
+  ) {
+    this.window = new ReplayWindow(replay);
+    // From the start, not from the first client: events published while nobody listens are
+    // what a reconnecting client needs.
+    this.unsubscribe = events.subscribe('*', (event) => this.broadcast(event));
+  }
 
   /**
    * Refuses a stream over the caps: 429 for one more of the same token, 503 when the daemon
@@ -70,9 +86,15 @@ export class EventStreamHub {
 
   /**
    * Opens a stream on a raw response (after {@link admit}); it ends when the client goes away or
-   * the hub closes.
+   * the hub closes. With `lastEventId` (the client's `Last-Event-ID`), the retained events after
+   * it are written first, preceded by a `stream.gap` event when some may be lost.
    */
-  open(response: ServerResponse, userId: string | undefined, owner = ''): void {
+  open(
+    response: ServerResponse,
+    userId: string | undefined,
+    owner = '',
+    lastEventId?: string,
+  ): void {
     response.writeHead(200, {
       'content-type': 'text/event-stream; charset=utf-8',
       'cache-control': 'no-cache, no-transform',
@@ -81,9 +103,12 @@ export class EventStreamHub {
     });
     response.write(': connected\n\n');
     const client: StreamClient = { response, userId, owner };
+    if (lastEventId !== undefined) {
+      // Synchronous up to `clients.add`: no event can slip between the replay and live ones.
+      this.replay(client, lastEventId);
+    }
     this.clients.add(client);
     response.on('close', () => this.remove(client));
-    this.unsubscribe ??= this.events.subscribe('*', (event) => this.broadcast(event));
     this.armHeartbeat();
   }
 
@@ -92,25 +117,55 @@ export class EventStreamHub {
     return this.clients.size;
   }
 
-  /** Ends every stream (server shutdown). */
+  /** Number of events held for reconnecting clients. */
+  get retained(): number {
+    return this.window.size;
+  }
+
+  /** Ends every stream and stops listening (server shutdown). */
   closeAll(): void {
+    this.unsubscribe?.();
+    this.unsubscribe = undefined;
     for (const client of [...this.clients]) {
       client.response.end();
       this.remove(client);
     }
   }
 
+  private replay(client: StreamClient, lastEventId: string): void {
+    const resumption = this.window.resume(lastEventId, (e) => sees(client, e.recipient));
+    if (resumption.gap) {
+      // No `id:` line: the client keeps its last id until a real event moves it on.
+      client.response.write(
+        `event: stream.gap\ndata: ${JSON.stringify({
+          type: 'stream.gap',
+          lastEventId,
+          reason: resumption.reason,
+          replayed: resumption.events.length,
+        })}\n\n`,
+      );
+    }
+    for (const event of resumption.events) {
+      client.response.write(event.frame);
+    }
+  }
+
   private broadcast(event: DomainEvent): void {
     const recipient = recipientOf(event);
-    const line = `id: ${event.eventId}\ndata: ${JSON.stringify({
-      type: event.type,
-      aggregateId: event.aggregateId,
-      occurredAt: event.occurredAt,
-      payload: event.payload,
-    })}\n\n`;
+    const retained = this.window.append(
+      recipient,
+      (id) =>
+        `id: ${id}\ndata: ${JSON.stringify({
+          type: event.type,
+          eventId: event.eventId,
+          aggregateId: event.aggregateId,
+          occurredAt: event.occurredAt,
+          payload: event.payload,
+        })}\n\n`,
+    );
     for (const client of this.clients) {
-      if (client.userId === undefined || client.userId === recipient) {
-        this.write(client, line);
+      if (sees(client, recipient)) {
+        this.write(client, retained.frame);
       }
     }
   }
@@ -127,8 +182,6 @@ export class EventStreamHub {
   private remove(client: StreamClient): void {
     this.clients.delete(client);
     if (this.clients.size === 0) {
-      this.unsubscribe?.();
-      this.unsubscribe = undefined;
       if (this.heartbeat) {
         this.clock.clearTimer(this.heartbeat);
         this.heartbeat = undefined;

@@ -11,9 +11,13 @@ export class SseReader {
     this.reader = response.body.getReader();
   }
 
-  static async open(url: string, token: string): Promise<SseReader> {
+  static async open(url: string, token: string, lastEventId?: string): Promise<SseReader> {
     const response = await fetch(url, {
-      headers: { authorization: `Bearer ${token}`, accept: 'text/event-stream' },
+      headers: {
+        authorization: `Bearer ${token}`,
+        accept: 'text/event-stream',
+        ...(lastEventId === undefined ? {} : { 'last-event-id': lastEventId }),
+      },
     });
     return new SseReader(response);
   }
@@ -26,6 +30,14 @@ export class SseReader {
       .split('\n')
       .filter((line) => line.startsWith('data: '))
       .map((line) => JSON.parse(line.slice(6)) as T);
+  }
+
+  /** The `id:` values received so far, in order. */
+  ids(): string[] {
+    return this.text
+      .split('\n')
+      .filter((line) => line.startsWith('id: '))
+      .map((line) => line.slice(4));
   }
 
   /** Reads until `done(text)` holds; throws if the stream ends first. */

@@ -53,7 +53,13 @@ export function missedEvent(
   now: string,
 ): NotificationMissed {
   return NotificationMissed.create(
-    { deliveryId: s.id, recipientId: s.recipientId, reason, scheduledAt: s.scheduledAt },
+    {
+      deliveryId: s.id,
+      recipientId: s.recipientId,
+      title: s.title,
+      reason,
+      scheduledAt: s.scheduledAt,
+    },
     now,
   );
 }

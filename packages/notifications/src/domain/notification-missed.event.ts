@@ -5,6 +5,8 @@ import { type MissedReason } from './notification-status';
 export type NotificationMissedPayload = {
   readonly deliveryId: string;
   readonly recipientId: string;
+  /** What the person would have read: watchers show it, logs only when configured. */
+  readonly title: string;
   readonly reason: MissedReason;
   readonly scheduledAt: string | null;
 };

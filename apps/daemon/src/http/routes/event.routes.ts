@@ -6,7 +6,7 @@ import { sessionSecretOf } from '../session/session-cookie';
 
 const STREAM = {
   description:
-    'Server-sent events: one `data:` JSON line `{ type, aggregateId, occurredAt, payload }` per domain event; `: heartbeat` comments every 15 s.',
+    'Server-sent events: per domain event an `id:` line (`<epoch>-<seq>`, monotonic within a daemon process) and one `data:` JSON line `{ type, eventId, aggregateId, occurredAt, payload }`; `: heartbeat` comments every 15 s. Reconnecting with `Last-Event-ID` replays what followed it from a window of the last 1,000 events; when that id is older than the window or from another daemon process, an `event: stream.gap` frame (`{ type: "stream.gap", lastEventId, reason, replayed }`) comes first.',
   contentType: 'text/event-stream',
   schema: { type: 'string' },
 };
@@ -17,6 +17,35 @@ const STREAM = {
  */
 const USER_ID = /^[A-Za-z0-9._:@-]{1,200}$/;
 
+/** Printable ASCII, as the ids this daemon writes; anything else is not an id it wrote. */
+const LAST_EVENT_ID = /^[\x21-\x7e]{1,64}$/;
+
+/** The documented request header of both stream routes. */
+const RESUME_HEADERS = {
+  'Last-Event-ID':
+    'Resume after this event id (sent by EventSource on reconnect). An unknown or expired id gives a `stream.gap` event first.',
+};
+
+/**
+ * The `Last-Event-ID` header, or undefined when absent or empty (an empty id resets, per the
+ * SSE specification). A malformed one is refused naming the header.
+ */
+function lastEventIdOf(headers: Record<string, string | string[] | undefined>): string | undefined {
+  const value = headers['last-event-id'];
+  if (value === undefined || value === '') {
+    return undefined;
+  }
+  if (typeof value !== 'string' || !LAST_EVENT_ID.test(value)) {
+    throw new CommandValidationError('events.stream', [
+      {
+        path: 'Last-Event-ID',
+        message: 'Last-Event-ID must be one id this daemon wrote (1–64 printable ASCII characters)',
+      },
+    ]);
+  }
+  return value;
+}
+
 /**
  * Who opens a stream, for the per-token cap: the bearer token, else the session cookie's
  * secret (the page's stream) — as a digest, so no secret is kept in the hub.
@@ -26,7 +55,7 @@ function ownerOf(headers: { authorization?: string; cookie?: string }): string {
   return createHash('sha256').update(who).digest('hex');
 }
 
-/** Live streams of committed domain events (best effort: a disconnected client misses events). */
+/** Live streams of committed domain events, resumable within the hub's replay window. */
 export function eventRoutes(hub: EventStreamHub): RouteSpec[] {
   return [
     {
@@ -36,8 +65,9 @@ export function eventRoutes(hub: EventStreamHub): RouteSpec[] {
       summary: "Live stream of one user's notification events.",
       access: 'user',
       tag: 'events',
+      headers: RESUME_HEADERS,
       responses: { 200: STREAM },
-      errorStatuses: [429, 503],
+      errorStatuses: [400, 429, 503],
       stream: ({ params, headers }, _request, reply) => {
         const userId = params.userId ?? '';
         if (!USER_ID.test(userId)) {
@@ -48,10 +78,11 @@ export function eventRoutes(hub: EventStreamHub): RouteSpec[] {
             },
           ]);
         }
+        const lastEventId = lastEventIdOf(headers);
         const owner = ownerOf(headers);
         hub.admit(owner);
         reply.hijack();
-        hub.open(reply.raw, userId, owner);
+        hub.open(reply.raw, userId, owner, lastEventId);
       },
     },
     {
@@ -61,13 +92,15 @@ export function eventRoutes(hub: EventStreamHub): RouteSpec[] {
       summary: 'Live stream of every domain event (admin).',
       access: 'admin',
       tag: 'events',
+      headers: RESUME_HEADERS,
       responses: { 200: STREAM },
-      errorStatuses: [429, 503],
+      errorStatuses: [400, 429, 503],
       stream: ({ headers }, _request, reply) => {
+        const lastEventId = lastEventIdOf(headers);
         const owner = ownerOf(headers);
         hub.admit(owner);
         reply.hijack();
-        hub.open(reply.raw, undefined, owner);
+        hub.open(reply.raw, undefined, owner, lastEventId);
       },
     },
   ];

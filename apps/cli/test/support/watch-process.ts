@@ -1,0 +1,45 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { TICKLER_BIN } from './processes';
+
+/** A long-running `tickler` (e.g. `watch`) whose output is collected as it comes. */
+export class CliProcess {
+  stdout = '';
+  stderr = '';
+  private readonly child: ChildProcess;
+  private readonly exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+
+  constructor(args: readonly string[], env: Record<string, string | undefined>) {
+    const merged: Record<string, string> = {};
+    for (const [key, value] of Object.entries({ ...process.env, ...env })) {
+      if (value !== undefined) {
+        merged[key] = value;
+      }
+    }
+    this.child = spawn(process.execPath, [TICKLER_BIN, ...args], {
+      env: merged,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    this.child.stdout!.on('data', (chunk: Buffer) => (this.stdout += chunk.toString('utf8')));
+    this.child.stderr!.on('data', (chunk: Buffer) => (this.stderr += chunk.toString('utf8')));
+    this.exited = new Promise((resolve) =>
+      this.child.once('exit', (code, signal) => resolve({ code, signal })),
+    );
+  }
+
+  /** Waits until `done()` holds (polls the collected output; never asserts on time). */
+  async until(done: () => boolean, what: string, deadlineMs = 20_000): Promise<void> {
+    const until = Date.now() + deadlineMs;
+    while (!done()) {
+      if (Date.now() > until) {
+        throw new Error(`${what} did not happen; stdout:\n${this.stdout}\nstderr:\n${this.stderr}`);
+      }
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
+
+  /** SIGTERM, and how it exited. */
+  async stop(): Promise<{ code: number | null; signal: NodeJS.Signals | null }> {
+    this.child.kill('SIGTERM');
+    return this.exited;
+  }
+}
