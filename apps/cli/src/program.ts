@@ -7,6 +7,7 @@ import { listCommand } from './commands/list.command';
 import { profileCommand } from './commands/profile.command';
 import { remindCommand } from './commands/remind.command';
 import { showCommand } from './commands/show.command';
+import { snoozeCommand } from './commands/snooze.command';
 import { tokenCommands } from './commands/token.command';
 import { transitionCommands } from './commands/transition.command';
 
@@ -40,5 +41,6 @@ export function buildProgram(): Command {
   tokenCommands(program);
   subscriptionCommands(program);
   profileCommand(program);
+  snoozeCommand(program);
   return program;
 }
