@@ -7,6 +7,7 @@ import { listCommand } from './commands/list.command';
 import { profileCommand } from './commands/profile.command';
 import { remindCommand } from './commands/remind.command';
 import { showCommand } from './commands/show.command';
+import { snoozeCommand } from './commands/snooze.command';
 import { tokenCommands } from './commands/token.command';
 import { transitionCommands } from './commands/transition.command';
 import { watchCommand } from './commands/watch.command';
@@ -46,5 +47,6 @@ export function buildProgram(): Command {
   subscriptionCommands(program);
   profileCommand(program);
   watchCommand(program);
+  snoozeCommand(program);
   return program;
 }

@@ -119,6 +119,7 @@ export {
   QuietHoursInput,
   DigestInput,
 } from './application/update-recipient-profile/update-recipient-profile.command';
+export { SnoozeInboxItem } from './application/snooze-inbox-item/snooze-inbox-item.command';
 export { type RecipientProfileView } from './application/recipient-profile.view';
 export {
   RecipientProfileUpdated,

@@ -14,6 +14,7 @@ import { CountDeliveriesByStatusHandler } from './application/count-deliveries-b
 import { ParseTimeHandler } from './application/parse-time/parse-time.handler';
 import { GetRecipientProfileHandler } from './application/get-recipient-profile/get-recipient-profile.handler';
 import { UpdateRecipientProfileHandler } from './application/update-recipient-profile/update-recipient-profile.handler';
+import { SnoozeInboxItemHandler } from './application/snooze-inbox-item/snooze-inbox-item.handler';
 import { KyselyRecipientProfileRepository } from './infrastructure/kysely-recipient-profile.repository';
 import { BoundedContext } from '@tickler/core';
 import { ContainerModule } from 'inversify';
@@ -105,6 +106,7 @@ const COMMAND_HANDLERS = [
   GetVapidPublicKeyHandler,
   GetRecipientProfileHandler,
   UpdateRecipientProfileHandler,
+  SnoozeInboxItemHandler,
 ];
 
 /**

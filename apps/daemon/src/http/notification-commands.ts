@@ -15,6 +15,7 @@ import {
   SendNotification,
   SendNotificationNow,
   SendNotifications,
+  SnoozeInboxItem,
   UpdateRecipientProfile,
 } from '@tickler/notifications';
 
@@ -33,6 +34,7 @@ export const NOTIFICATION_COMMANDS = {
   deliverDue: DeliverDueNotifications.type,
   inboxList: ListInbox.type,
   inboxMarkRead: MarkInboxRead.type,
+  inboxSnooze: SnoozeInboxItem.type,
   subscriptionRegister: RegisterSubscription.type,
   subscriptionResume: ResumeSubscription.type,
   subscriptionList: ListSubscriptions.type,

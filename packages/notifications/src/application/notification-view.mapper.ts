@@ -62,6 +62,7 @@ export function toNotificationView(
     missedReason: s.missedReason,
     createdAt: s.createdAt,
     updatedAt: s.updatedAt,
+    snoozedFrom: s.snoozedFrom,
   };
 }
 

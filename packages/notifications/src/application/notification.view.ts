@@ -69,6 +69,8 @@ export interface NotificationView {
   missedReason: MissedReason | null;
   createdAt: string;
   updatedAt: string;
+  /** The inbox item this reminder snoozes; null otherwise. */
+  snoozedFrom: string | null;
 }
 
 /** One page of a list, ordered; pass `nextCursor` back to get the next page. */

@@ -86,6 +86,7 @@ export class NotificationDelivery extends AggregateRoot {
       createdAt: now,
       updatedAt: now,
       dueAt: future ? scheduledAt : now,
+      snoozedFrom: props.snoozedFrom ?? null,
     });
     if (future) {
       delivery.record(scheduledEvent(delivery.s, now));

@@ -44,6 +44,8 @@ export interface NotificationDeliveryState {
    * send awaiting its firing); null otherwise. Bookkeeping only: no send/skip decision reads it.
    */
   readonly dueAt: string | null;
+  /** The inbox item this delivery is a snooze of (same content, later); null otherwise. */
+  readonly snoozedFrom: string | null;
 }
 
 /** What a caller provides to create a delivery (instants already normalised to ISO UTC). */
@@ -59,6 +61,8 @@ export interface NewNotificationDelivery {
   readonly idempotencyKey?: string | null;
   readonly eventAt?: string | null;
   readonly expiresAt?: string | null;
+  /** The inbox item it snoozes (`SnoozeInboxItem`). */
+  readonly snoozedFrom?: string | null;
 }
 
 /** Editable fields of a scheduled delivery. */

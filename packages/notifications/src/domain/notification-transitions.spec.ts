@@ -35,6 +35,7 @@ function inStatus(status: NotificationStatus): NotificationDelivery {
     createdAt: NOW,
     updatedAt: NOW,
     dueAt: status === 'scheduled' ? NOW : null,
+    snoozedFrom: null,
   };
   return NotificationDelivery.rehydrate(state);
 }

@@ -68,6 +68,7 @@ export const NULL_WHEN_OMITTED: ReadonlySet<keyof NewDeliveryRow> = new Set<keyo
   'missed_reason',
   'due_at',
   'channels',
+  'snoozed_from',
 ]);
 
 /** Rows per statement for `columns` bound values each. */

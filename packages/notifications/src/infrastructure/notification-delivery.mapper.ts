@@ -42,6 +42,7 @@ export function deliveryToDomain(row: DeliveryRow): NotificationDelivery {
     createdAt: row.created_at,
     updatedAt: row.updated_at,
     dueAt: row.due_at,
+    snoozedFrom: row.snoozed_from,
   });
 }
 
@@ -73,6 +74,7 @@ export function deliveryToRow(s: NotificationDeliveryState): DeliveryRow {
     updated_at: s.updatedAt,
     due_at: s.dueAt,
     sort_at: s.scheduledAt ?? s.createdAt,
+    snoozed_from: s.snoozedFrom,
   };
 }
 
@@ -121,6 +123,7 @@ const ALL_COLUMNS: Record<keyof DeliveryRow, true> = {
   updated_at: true,
   due_at: true,
   sort_at: true,
+  snoozed_from: true,
 };
 
 /** Every column of `notification_deliveries`, in one fixed order (the compiled single-row INSERT binds them so). */

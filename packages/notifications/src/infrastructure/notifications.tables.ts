@@ -54,6 +54,8 @@ export interface NotificationDeliveriesTable {
   due_at: string | null;
   /** `scheduled_at`, or `created_at` for immediate sends: the list order (with `id`). */
   sort_at: string;
+  /** The `notification_inbox` row this delivery snoozes (same content, later); null otherwise. */
+  snoozed_from: string | null;
 }
 
 /** `notification_inbox`: what the recipient reads. 1:1 with its inbox delivery (same id). */

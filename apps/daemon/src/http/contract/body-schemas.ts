@@ -18,6 +18,7 @@ import {
   SendNotification,
   SendNotificationNow,
   SendNotifications,
+  SnoozeInboxItem,
   UpdateRecipientProfile,
 } from '@tickler/notifications';
 import { type Schema } from '../route';
@@ -37,6 +38,7 @@ export const BODY_SCHEMAS: Readonly<Record<string, Schema>> = {
   CancelNotificationBody: bodyOf(CancelNotification, { fromPath: RECIPIENT_AND_ID }),
   SendNotificationNowBody: bodyOf(SendNotificationNow, { fromPath: RECIPIENT_AND_ID }),
   MarkInboxReadBody: bodyOf(MarkInboxRead, { fromPath: ['recipientId', 'inboxId'] }),
+  SnoozeInboxItemBody: bodyOf(SnoozeInboxItem, { fromPath: ['recipientId', 'inboxId'] }),
   RegisterSubscriptionBody: bodyOf(RegisterSubscription, { fromPath: RECIPIENT }),
   ResumeSubscriptionBody: bodyOf(ResumeSubscription, { fromPath: RECIPIENT_AND_ID }),
   RemoveSubscriptionBody: bodyOf(RemoveSubscription, { fromPath: RECIPIENT_AND_ID }),

@@ -89,6 +89,7 @@ const NOTIFICATION: Schema = {
     },
     createdAt: instant,
     updatedAt: instant,
+    snoozedFrom: { ...nullableString, description: 'The inbox item this reminder snoozes.' },
   },
 };
 

@@ -1,11 +1,16 @@
 import { commandPayload, queryPayload } from '../command-payload';
 import { NOTIFICATION_COMMANDS as C } from '../notification-commands';
-import { type InboxItemView, ListInbox, type Page } from '@tickler/notifications';
+import {
+  type InboxItemView,
+  ListInbox,
+  type NotificationView,
+  type Page,
+} from '@tickler/notifications';
 import { type RouteSpec } from '../route';
 import { recipientFromPath, toHttpView } from '../user-naming';
 import { queryOf, ref } from '../contract/command-schemas';
 
-/** `/v1/users/{userId}/inbox[/{id}/read]` */
+/** `/v1/users/{userId}/inbox[/{id}/read|snooze]` */
 export function inboxRoutes(): RouteSpec[] {
   return [
     {
@@ -47,6 +52,26 @@ export function inboxRoutes(): RouteSpec[] {
         });
         const item = (await app.bus.dispatchPlain(C.inboxMarkRead, payload)) as InboxItemView;
         return { status: 200, body: toHttpView(item) };
+      },
+    },
+    {
+      method: 'POST',
+      path: '/v1/users/{userId}/inbox/{id}/snooze',
+      operationId: 'snoozeInboxItem',
+      summary:
+        'Schedule the same content again for the same user, {"for":"10m"} from now or {"until":"<RFC 3339>"} (exactly one), linked to the item (snoozedFrom); the item is marked read.',
+      access: 'user',
+      tag: 'inbox',
+      requestBody: 'SnoozeInboxItemBody',
+      responses: { 201: { description: 'The new reminder.', schema: ref('Notification') } },
+      errorStatuses: [400, 404],
+      handle: async ({ app, params, body }) => {
+        const payload = commandPayload(C.inboxSnooze, body, {
+          ...recipientFromPath(params),
+          inboxId: params.id ?? '',
+        });
+        const view = (await app.bus.dispatchPlain(C.inboxSnooze, payload)) as NotificationView;
+        return { status: 201, body: toHttpView(view) };
       },
     },
   ];
