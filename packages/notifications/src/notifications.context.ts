@@ -12,6 +12,7 @@ import { RemoveSubscriptionHandler } from './application/remove-subscription/rem
 import { ReconcileScheduledHandler } from './application/reconcile-scheduled/reconcile-scheduled.handler';
 import { CountDeliveriesByStatusHandler } from './application/count-deliveries-by-status/count-deliveries-by-status.handler';
 import { ParseTimeHandler } from './application/parse-time/parse-time.handler';
+import { ListOccurrencesHandler } from './application/list-occurrences/list-occurrences.handler';
 import { BoundedContext } from '@tickler/core';
 import { ContainerModule } from 'inversify';
 import { CheckDueNotificationsHandler } from './application/check-due-notifications/check-due-notifications.handler';
@@ -97,6 +98,7 @@ const COMMAND_HANDLERS = [
   ReconcileScheduledHandler,
   CountDeliveriesByStatusHandler,
   ParseTimeHandler,
+  ListOccurrencesHandler,
   DeliverDueNotificationsHandler,
   DeliverChannelSendsHandler,
   GetVapidPublicKeyHandler,

@@ -170,7 +170,7 @@ export function buildServer(deps: ServerDeps): DaemonServer {
     if (!principal) {
       throw new HttpBoundaryError('AUTH.UNAUTHENTICATED', 'missing or unknown bearer token');
     }
-    if (principal.kind === 'user') {
+    if (principal.kind === 'user' && access !== 'token') {
       const pathUser = stringRecord(request.params).userId;
       if (access === 'admin' || pathUser !== principal.userId) {
         throw new HttpBoundaryError('AUTH.FORBIDDEN', 'this token does not reach this path');

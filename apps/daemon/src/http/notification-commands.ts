@@ -2,6 +2,8 @@ import {
   CancelNotification,
   DeliverDueNotifications,
   GetNotification,
+  ListOccurrences,
+  ParseTime,
   ListInbox,
   ListNotifications,
   ListSubscriptions,
@@ -36,4 +38,6 @@ export const NOTIFICATION_COMMANDS = {
   subscriptionList: ListSubscriptions.type,
   subscriptionRemove: RemoveSubscription.type,
   reconcile: ReconcileScheduled.type,
+  occurrences: ListOccurrences.type,
+  parseTime: ParseTime.type,
 } as const;

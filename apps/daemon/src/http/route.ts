@@ -2,8 +2,11 @@ import { type FastifyReply, type FastifyRequest } from 'fastify';
 import { type Application } from '@tickler/core';
 import { type Principal } from '@tickler/auth';
 
-/** Who may call a route: anyone, the admin only, or the admin and the user named in the path. */
-export type Access = 'public' | 'admin' | 'user';
+/**
+ * Who may call a route: anyone, the admin only, the admin and the user named in the path, or
+ * any valid token (`token`: reads that concern no user's data, e.g. parsing a time).
+ */
+export type Access = 'public' | 'admin' | 'user' | 'token';
 
 /** A JSON Schema fragment for the OpenAPI document. */
 export type Schema = Readonly<Record<string, unknown>>;

@@ -3,6 +3,7 @@ import {
   type ChannelSendStatus,
   type Guarantee,
 } from '../domain/channel-send.state';
+import { type RepeatView } from './series/series.view';
 import {
   type Channel,
   type MissedReason,
@@ -69,6 +70,8 @@ export interface NotificationView {
   missedReason: MissedReason | null;
   createdAt: string;
   updatedAt: string;
+  /** The recurring series it belongs to; absent on a one-off (and in lists). */
+  repeat?: RepeatView;
 }
 
 /** One page of a list, ordered; pass `nextCursor` back to get the next page. */

@@ -44,6 +44,11 @@ export const CUSTOM_VALIDATOR_SCHEMAS: Readonly<Record<string, Schema>> = {
   // which a pattern cannot express.
   isPlainText: { pattern: PLAIN_TEXT_PATTERNS.singleLine, 'x-text': 'single-line' },
   isMultilineText: { pattern: PLAIN_TEXT_PATTERNS.multiLine, 'x-text': 'multi-line' },
+  isTimeZone: {
+    type: 'string',
+    description: 'An IANA time zone name (a UTC offset is not a zone).',
+    examples: ['Europe/Berlin'],
+  },
   isLink: {
     format: 'uri-reference',
     description: 'An http(s) URL, or a path on the same origin starting with /.',

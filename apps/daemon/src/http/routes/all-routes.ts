@@ -10,6 +10,7 @@ import { pushRoutes } from './push.routes';
 import { subscriptionRoutes } from './subscription.routes';
 import { systemRoutes } from './system.routes';
 import { tokenRoutes } from './token.routes';
+import { timeRoutes } from './time.routes';
 
 /** The one route table: the server registers it and the OpenAPI document describes it. */
 export function allRoutes(deps: {
@@ -28,6 +29,7 @@ export function allRoutes(deps: {
     ...subscriptionRoutes(),
     ...pushRoutes(),
     ...internalRoutes(),
+    ...timeRoutes(),
     ...eventRoutes(deps.hub),
   );
   return routes;

@@ -1,0 +1,28 @@
+import { commandPayload } from '../command-payload';
+import { NOTIFICATION_COMMANDS as C } from '../notification-commands';
+import { type RouteSpec } from '../route';
+import { ref } from '../contract/command-schemas';
+
+/** `POST /v1/time/parse`: what a `when` text means, without scheduling anything. */
+export function timeRoutes(): RouteSpec[] {
+  return [
+    {
+      method: 'POST',
+      path: '/v1/time/parse',
+      operationId: 'parseTime',
+      summary:
+        'Reads `when` ("tomorrow 9am", "in 2 hours", "next friday 17:00") in an IANA `timeZone` and answers the instant in UTC and local time, for a UI preview; schedules nothing. Partly understood text is 400 naming `when`. Any valid token.',
+      access: 'token',
+      tag: 'time',
+      requestBody: 'ParseTimeBody',
+      responses: { 200: { description: 'The resolved instant.', schema: ref('ParsedTime') } },
+      handle: async ({ app, body }) => {
+        const result = await app.bus.dispatchPlain(
+          C.parseTime,
+          commandPayload(C.parseTime, body, {}),
+        );
+        return { status: 200, body: result };
+      },
+    },
+  ];
+}
