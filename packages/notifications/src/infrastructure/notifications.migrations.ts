@@ -7,6 +7,7 @@ import * as claimedBy from './migrations/2026_12_02_1000_add_claimed_by_to_notif
 import * as channels from './migrations/2026_12_03_0900_channels_and_channel_sends';
 import * as vapidKeys from './migrations/2026_12_10_0900_create_notification_vapid_keys';
 import * as series from './migrations/2026_12_20_0900_create_notification_series';
+import * as withdrawals from './migrations/2026_12_20_0910_create_notification_withdrawals';
 
 /** The context's schema, ledger `notifications_migrations`. */
 export const notificationsMigrations: MigrationSet = {
@@ -18,4 +19,5 @@ export const notificationsMigrations: MigrationSet = {
   '2026_12_03_0900_channels_and_channel_sends': channels,
   '2026_12_10_0900_create_notification_vapid_keys': vapidKeys,
   '2026_12_20_0900_create_notification_series': series,
+  '2026_12_20_0910_create_notification_withdrawals': withdrawals,
 };

@@ -4,6 +4,7 @@ import { SeriesStarter } from '../application/series/series-starter';
 import { SeriesEdits } from '../application/series/series-edits';
 import { SERIES_TOKENS } from '../series.tokens';
 import { KyselySeriesRepository } from './kysely-series.repository';
+import { KyselyWithdrawalRepository } from './kysely-withdrawal.repository';
 import { UtcRecipientTimeZone } from './utc-recipient-time-zone';
 
 /**
@@ -16,4 +17,5 @@ export function bindSeries({ bind }: Pick<ContainerModuleLoadOptions, 'bind'>): 
   bind(SeriesScheduler).toSelf().inSingletonScope();
   bind(SeriesStarter).toSelf().inSingletonScope();
   bind(SeriesEdits).toSelf().inSingletonScope();
+  bind(SERIES_TOKENS.Withdrawals).to(KyselyWithdrawalRepository).inSingletonScope();
 }

@@ -14,3 +14,4 @@ export * from './in-memory-channel-send.repository';
 export * from './in-memory-idempotency';
 export * from './in-memory-series.repository';
 export * from './series-kit';
+export * from './in-memory-withdrawals';
