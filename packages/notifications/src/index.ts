@@ -137,3 +137,15 @@ export {
   DEFAULT_TIME_OF_DAY,
   WHEN_MAX_LENGTH,
 } from './application/time/resolve-when';
+export {
+  ListOccurrences,
+  MAX_OCCURRENCES_PER_CALL,
+  type OccurrencesView,
+  type RecordedOccurrenceView,
+  type UpcomingOccurrenceView,
+} from './application/list-occurrences/list-occurrences.command';
+export { RepeatInput, SERIES_SCOPES, type SeriesScope } from './application/series/repeat.input';
+export { type RepeatView } from './application/series/series.view';
+export { type RecipientTimeZone } from './application/ports/recipient-time-zone.port';
+export { SERIES_TOKENS } from './series.tokens';
+export { NotificationNotRecurringError } from './domain/series.errors';

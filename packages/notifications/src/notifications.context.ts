@@ -16,6 +16,7 @@ import { GetRecipientProfileHandler } from './application/get-recipient-profile/
 import { UpdateRecipientProfileHandler } from './application/update-recipient-profile/update-recipient-profile.handler';
 import { SnoozeInboxItemHandler } from './application/snooze-inbox-item/snooze-inbox-item.handler';
 import { KyselyRecipientProfileRepository } from './infrastructure/kysely-recipient-profile.repository';
+import { ListOccurrencesHandler } from './application/list-occurrences/list-occurrences.handler';
 import { BoundedContext } from '@tickler/core';
 import { ContainerModule } from 'inversify';
 import { CheckDueNotificationsHandler } from './application/check-due-notifications/check-due-notifications.handler';
@@ -101,6 +102,7 @@ const COMMAND_HANDLERS = [
   ReconcileScheduledHandler,
   CountDeliveriesByStatusHandler,
   ParseTimeHandler,
+  ListOccurrencesHandler,
   DeliverDueNotificationsHandler,
   DeliverChannelSendsHandler,
   GetVapidPublicKeyHandler,

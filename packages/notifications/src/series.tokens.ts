@@ -1,5 +1,5 @@
 /**
- * DI tokens of recurring series (kept apart from `NOTIFICATIONS_TOKENS` so the series work and
+ * DI tokens of recurring series and reconcile withdrawals (kept apart from `NOTIFICATIONS_TOKENS` so the series work and
  * the profile work can each add theirs without touching one file).
  */
 export const SERIES_TOKENS = {
@@ -10,4 +10,6 @@ export const SERIES_TOKENS = {
    * UTC until the recipient profile (issue 13, item 1) binds its own implementation here.
    */
   RecipientTimeZone: Symbol.for('notifications.RecipientTimeZone'),
+  /** `WithdrawalRepository`: which canceled rows reconcile withdrew (a key planned again returns). */
+  Withdrawals: Symbol.for('notifications.Withdrawals'),
 } as const;

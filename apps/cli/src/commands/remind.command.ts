@@ -7,6 +7,7 @@ import { notificationDetail } from '../output/notification-text';
 import { describeInstant, formatShort } from '../time/format-instant';
 import { relativeTime } from '../time/relative-time';
 import { resolveWhenWithNotes } from '../time/resolve-when';
+import { repeatOf } from '../time/repeat-option';
 
 interface RemindOptions {
   at?: string;
@@ -15,6 +16,8 @@ interface RemindOptions {
   message?: string;
   channels?: string;
   dryRun?: boolean;
+  every?: string;
+  rrule?: string;
 }
 
 /** `tickler remind <text...> --at <when> | --in <duration> [--url] [--message]` */
@@ -30,6 +33,8 @@ export function remindCommand(program: Command): void {
       'when, in your local time zone: "tomorrow 9am", "friday 18:00", or ISO 8601',
     )
     .option('--in <duration>', 'how long from now: 90s, 15m, 2h, 1h30m, 2d')
+    .option('--every <repeat>', 'repeat: "weekday 09:00", "daily 8:30", "monthly last fri 17:00"')
+    .option('--rrule <rule>', 'repeat by an RRULE, e.g. FREQ=WEEKLY;BYDAY=MO,WE;BYHOUR=9')
     .option('--url <link>', 'a link to open from the notification')
     .option('-m, --message <text>', 'a longer message', '')
     .option(
@@ -39,7 +44,11 @@ export function remindCommand(program: Command): void {
     .option('--dry-run', 'resolve the time and print what would be scheduled; schedule nothing')
     .action(async (words: string[], options: RemindOptions, command: Command) => {
       const now = new Date();
-      const { at, notes } = resolveWhenWithNotes(options, now, false)!;
+      const repeat = repeatOf(options);
+      // A series without --at/--in starts at the rule's first match from now (the daemon picks it).
+      const resolved = resolveWhenWithNotes(options, now, repeat !== undefined);
+      const at = resolved?.at;
+      const notes = resolved?.notes ?? [];
       const title = words.join(' ');
       if (options.dryRun) {
         // Nothing is sent, so no daemon (nor token) is needed: a preview works anywhere.
@@ -47,16 +56,29 @@ export function remindCommand(program: Command): void {
         const out = createOutput(json);
         notes.forEach((note) => out.warn(note));
         out.result(
-          { dryRun: true, title, scheduledAt: at.toISOString(), local: describeInstant(at) },
+          {
+            dryRun: true,
+            title,
+            ...(at === undefined
+              ? {}
+              : { scheduledAt: at.toISOString(), local: describeInstant(at) }),
+            ...(repeat === undefined ? {} : { repeat }),
+          },
           () =>
-            `${verbose ? `${describeInstant(at)}\n` : ''}would schedule  ${formatShort(at, now)} (${relativeTime(at, now)})  ${title}`,
+            at === undefined
+              ? `would repeat  ${repeat!.rule} (${repeat!.timeZone})  ${title}`
+              : `${verbose ? `${describeInstant(at)}\n` : ''}would schedule  ${formatShort(at, now)} (${relativeTime(at, now)})  ${title}`,
         );
         return;
       }
       const ctx = contextOf(command);
       notes.forEach((note) => ctx.out.warn(note));
       if (ctx.verbose) {
-        ctx.out.note(`Scheduling for ${describeInstant(at)}`);
+        ctx.out.note(
+          at === undefined
+            ? `Repeating ${repeat!.rule} (${repeat!.timeZone})`
+            : `Scheduling for ${describeInstant(at)}`,
+        );
       }
       const delivery = await ctx.client.call<NotificationJson>(
         'POST',
@@ -64,7 +86,8 @@ export function remindCommand(program: Command): void {
         {
           title,
           message: options.message ?? '',
-          scheduledAt: at.toISOString(),
+          ...(at === undefined ? {} : { scheduledAt: at.toISOString() }),
+          ...(repeat === undefined ? {} : { repeat }),
           ...(options.url === undefined ? {} : { url: options.url }),
           ...(options.channels === undefined
             ? {}

@@ -3,6 +3,8 @@ import {
   DeliverDueNotifications,
   GetRecipientProfile,
   GetNotification,
+  ListOccurrences,
+  ParseTime,
   ListInbox,
   ListNotifications,
   ListSubscriptions,
@@ -42,4 +44,6 @@ export const NOTIFICATION_COMMANDS = {
   reconcile: ReconcileScheduled.type,
   profileGet: GetRecipientProfile.type,
   profileUpdate: UpdateRecipientProfile.type,
+  occurrences: ListOccurrences.type,
+  parseTime: ParseTime.type,
 } as const;

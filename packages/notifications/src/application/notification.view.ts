@@ -3,6 +3,7 @@ import {
   type ChannelSendStatus,
   type Guarantee,
 } from '../domain/channel-send.state';
+import { type RepeatView } from './series/series.view';
 import {
   type Channel,
   type MissedReason,
@@ -71,6 +72,8 @@ export interface NotificationView {
   updatedAt: string;
   /** The inbox item this reminder snoozes; null otherwise. */
   snoozedFrom: string | null;
+  /** The recurring series it belongs to; absent on a one-off (and in lists). */
+  repeat?: RepeatView;
 }
 
 /** One page of a list, ordered; pass `nextCursor` back to get the next page. */

@@ -7,6 +7,7 @@ import * as claimedBy from './migrations/2026_12_02_1000_add_claimed_by_to_notif
 import * as channels from './migrations/2026_12_03_0900_channels_and_channel_sends';
 import * as vapidKeys from './migrations/2026_12_10_0900_create_notification_vapid_keys';
 import * as series from './migrations/2026_12_20_0900_create_notification_series';
+import * as withdrawals from './migrations/2026_12_20_0910_create_notification_withdrawals';
 import * as recipientProfiles from './migrations/2026_12_21_0900_create_recipient_profiles';
 import * as snoozedFrom from './migrations/2026_12_21_0910_add_snoozed_from_to_notification_deliveries';
 
@@ -20,6 +21,7 @@ export const notificationsMigrations: MigrationSet = {
   '2026_12_03_0900_channels_and_channel_sends': channels,
   '2026_12_10_0900_create_notification_vapid_keys': vapidKeys,
   '2026_12_20_0900_create_notification_series': series,
+  '2026_12_20_0910_create_notification_withdrawals': withdrawals,
   '2026_12_21_0900_create_recipient_profiles': recipientProfiles,
   '2026_12_21_0910_add_snoozed_from_to_notification_deliveries': snoozedFrom,
 };

@@ -1,8 +1,10 @@
 import { type ContainerModuleLoadOptions } from 'inversify';
 import { SeriesScheduler } from '../application/series/series-scheduler';
 import { SeriesStarter } from '../application/series/series-starter';
+import { SeriesEdits } from '../application/series/series-edits';
 import { SERIES_TOKENS } from '../series.tokens';
 import { KyselySeriesRepository } from './kysely-series.repository';
+import { KyselyWithdrawalRepository } from './kysely-withdrawal.repository';
 import { UtcRecipientTimeZone } from './utc-recipient-time-zone';
 
 /**
@@ -14,4 +16,6 @@ export function bindSeries({ bind }: Pick<ContainerModuleLoadOptions, 'bind'>): 
   bind(SERIES_TOKENS.RecipientTimeZone).to(UtcRecipientTimeZone).inSingletonScope();
   bind(SeriesScheduler).toSelf().inSingletonScope();
   bind(SeriesStarter).toSelf().inSingletonScope();
+  bind(SeriesEdits).toSelf().inSingletonScope();
+  bind(SERIES_TOKENS.Withdrawals).to(KyselyWithdrawalRepository).inSingletonScope();
 }

@@ -23,6 +23,7 @@ import { InMemoryRecipientProfileRepository } from './in-memory-recipient-profil
 import { InMemorySeriesRepository } from './in-memory-series.repository';
 import { SeriesScheduler } from '../application/series/series-scheduler';
 import { SeriesStarter } from '../application/series/series-starter';
+import { SeriesEdits } from '../application/series/series-edits';
 import { UtcRecipientTimeZone } from '../infrastructure/utc-recipient-time-zone';
 
 /** What read handlers get as their database in unit tests: the in-memory fakes ignore it. */
@@ -149,4 +150,26 @@ export function subscriptionOf(fields: Partial<ChannelSubscription> = {}): Chann
     updatedAt: REFERENCE_TIME,
     ...fields,
   };
+}
+
+/** `SeriesEdits` over in-memory fakes (the edit and cancel handlers' series collaborator). */
+export function seriesEditsOf(
+  deliveries: InMemoryDeliveryRepository,
+  wakeUp = new RecordingWakeUp(),
+  repository = new InMemorySeriesRepository(),
+): SeriesEdits {
+  const ids = new SequentialIds();
+  const scheduler = new SeriesScheduler(
+    ids,
+    deliveries,
+    repository,
+    wakeUp,
+    resolveNotificationsOptions({}),
+  );
+  return new SeriesEdits(
+    repository,
+    deliveries,
+    wakeUp,
+    new SeriesStarter(scheduler, new UtcRecipientTimeZone()),
+  );
 }

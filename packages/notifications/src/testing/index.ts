@@ -14,3 +14,5 @@ export * from './in-memory-channel-send.repository';
 export * from './in-memory-idempotency';
 export * from './in-memory-recipient-profile.repository';
 export * from './in-memory-series.repository';
+export * from './series-kit';
+export * from './in-memory-withdrawals';

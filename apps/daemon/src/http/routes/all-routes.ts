@@ -11,8 +11,8 @@ import { pushRoutes } from './push.routes';
 import { sessionRoutes } from './session.routes';
 import { subscriptionRoutes } from './subscription.routes';
 import { systemRoutes } from './system.routes';
-import { timeRoutes } from './time.routes';
 import { tokenRoutes } from './token.routes';
+import { timeRoutes } from './time.routes';
 
 /** The one route table: the server registers it and the OpenAPI document describes it. */
 export function allRoutes(deps: {
@@ -27,13 +27,13 @@ export function allRoutes(deps: {
     ...systemRoutes(deps.metrics, openapi),
     ...tokenRoutes(),
     ...sessionRoutes(),
-    ...timeRoutes(),
     ...notificationRoutes(),
     ...inboxRoutes(),
     ...profileRoutes(),
     ...subscriptionRoutes(),
     ...pushRoutes(),
     ...internalRoutes(),
+    ...timeRoutes(),
     ...eventRoutes(deps.hub),
   );
   return routes;

@@ -1,6 +1,7 @@
 import { CommandValidationError } from '@tickler/core';
 import {
   ListNotifications,
+  ListOccurrences,
   type NotificationView,
   type Page,
   type SendNotificationResult,
@@ -131,6 +132,26 @@ export function notificationRoutes(): RouteSpec[] {
       responses: { 200: { description: 'The canceled delivery.', schema: ref('Notification') } },
       errorStatuses: [404, 409],
       handle: onDelivery(C.cancel),
+    },
+    {
+      method: 'GET',
+      path: `${ONE}/occurrences`,
+      operationId: 'listOccurrences',
+      summary:
+        'The series a recurring notification belongs to: what became of each occurrence (instant, outcome, reason) and the next `count` (1–100, default 10) instants in UTC and local time. 409 NOTIFICATIONS.NOT_RECURRING for a one-off.',
+      access: 'user',
+      tag: 'notifications',
+      query: queryOf(ListOccurrences, ['recipientId', 'id']),
+      responses: { 200: { description: 'The series.', schema: ref('Occurrences') } },
+      errorStatuses: [400, 404, 409],
+      handle: async ({ app, params, query }) => {
+        const result = await app.bus.dispatchPlain(C.occurrences, {
+          ...queryPayload(query, ['count']),
+          ...recipientFromPath(params),
+          id: params.id ?? '',
+        });
+        return { status: 200, body: toHttpView(result) };
+      },
     },
     {
       method: 'POST',

@@ -1,22 +1,9 @@
-import { ParseTime } from '@tickler/notifications';
+import { commandPayload } from '../command-payload';
+import { NOTIFICATION_COMMANDS as C } from '../notification-commands';
 import { type RouteSpec } from '../route';
+import { ref } from '../contract/command-schemas';
 
-const RESOLVED = {
-  type: 'object',
-  required: ['instant', 'timeZone', 'local', 'offset', 'readAs'],
-  properties: {
-    instant: { type: 'string', format: 'date-time' },
-    timeZone: { type: 'string' },
-    local: { type: 'string', description: 'Wall-clock time in timeZone, 2026-12-05T09:00:00.' },
-    offset: { type: 'string', description: 'UTC offset then, +01:00.' },
-    readAs: { enum: ['instant', 'from-now', 'local'] },
-    gapShiftMinutes: { type: 'integer' },
-    repeated: { type: 'boolean' },
-    defaultTimeApplied: { type: 'boolean' },
-  },
-};
-
-/** `POST /v1/time/parse`: a UI's live preview of a natural-language time (schedules nothing). */
+/** `POST /v1/time/parse`: what a `when` text means, without scheduling anything. */
 export function timeRoutes(): RouteSpec[] {
   return [
     {
@@ -24,16 +11,18 @@ export function timeRoutes(): RouteSpec[] {
       path: '/v1/time/parse',
       operationId: 'parseTime',
       summary:
-        'Read a natural-language time ("tomorrow 9am", "in 2 hours") in an IANA zone against the daemon\'s clock; answers the instant without scheduling anything. Partly understood text is 400 naming `when`.',
+        'Reads `when` ("tomorrow 9am", "in 2 hours", "next friday 17:00") in an IANA `timeZone` and answers the instant in UTC and local time, for a UI preview; schedules nothing. Partly understood text is 400 naming `when`. Anyone signed in (a token or the page\'s session).',
       access: 'signed-in',
       tag: 'time',
       requestBody: 'ParseTimeBody',
-      responses: { 200: { description: 'The instant it means.', schema: RESOLVED } },
-      errorStatuses: [400],
-      handle: async ({ app, body }) => ({
-        status: 200,
-        body: await app.bus.dispatchPlain(ParseTime.type, body),
-      }),
+      responses: { 200: { description: 'The resolved instant.', schema: ref('ParsedTime') } },
+      handle: async ({ app, body }) => {
+        const result = await app.bus.dispatchPlain(
+          C.parseTime,
+          commandPayload(C.parseTime, body, {}),
+        );
+        return { status: 200, body: result };
+      },
     },
   ];
 }

@@ -1,4 +1,6 @@
+import { IsOptional } from 'class-validator';
 import { Command } from '@tickler/core';
+import { IsSeriesScope, type SeriesScope } from '../series/repeat.input';
 import { type NotificationView } from '../notification.view';
 import { IsEntityId, IsRecipientId } from '../recipient-id.validator';
 
@@ -11,4 +13,9 @@ export class CancelNotification extends Command<NotificationView> {
 
   @IsRecipientId() recipientId!: string;
   @IsEntityId() id!: string;
+  /**
+   * For a row of a recurring series: `series` (the default) cancels the series and its
+   * scheduled row; `this` cancels only this row, and the next occurrence is scheduled.
+   */
+  @IsOptional() @IsSeriesScope() scope?: SeriesScope;
 }

@@ -1,13 +1,19 @@
 import { ManualClock } from '@tickler/core';
 import { REFERENCE_TIME } from '@tickler/core/testing';
-import { FakeUnitOfWork, InMemoryDeliveryRepository, storeDelivery } from '../../testing';
+import {
+  FakeUnitOfWork,
+  InMemoryDeliveryRepository,
+  seriesEditsOf,
+  storeDelivery,
+} from '../../testing';
 import { CancelNotification } from './cancel-notification.command';
 import { CancelNotificationHandler } from './cancel-notification.handler';
 
 function setup() {
   const uow = new FakeUnitOfWork();
   const deliveries = new InMemoryDeliveryRepository();
-  const handler = new CancelNotificationHandler(uow, new ManualClock(REFERENCE_TIME), deliveries);
+  const clock = new ManualClock(REFERENCE_TIME);
+  const handler = new CancelNotificationHandler(uow, clock, deliveries, seriesEditsOf(deliveries));
   const cancel = (id: string, recipientId = 'alice') =>
     handler.execute(Object.assign(new CancelNotification(), { recipientId, id }));
   return { uow, deliveries, cancel };

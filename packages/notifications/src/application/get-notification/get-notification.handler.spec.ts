@@ -1,5 +1,6 @@
 import {
   InMemoryChannelSendRepository,
+  InMemorySeriesRepository,
   InMemoryDeliveryRepository,
   NO_DATABASE,
   storeDelivery,
@@ -18,6 +19,7 @@ describe('GetNotificationHandler', () => {
       NO_DATABASE,
       deliveries,
       new InMemoryChannelSendRepository(),
+      new InMemorySeriesRepository(),
     );
     await expect(get(handler, stored.id, 'alice')).resolves.toMatchObject({
       id: stored.id,
@@ -36,6 +38,7 @@ describe('GetNotificationHandler', () => {
       NO_DATABASE,
       deliveries,
       new InMemoryChannelSendRepository(),
+      new InMemorySeriesRepository(),
     );
     await expect(get(handler, stored.id, 'bob')).rejects.toMatchObject({
       code: 'NOTIFICATIONS.NOT_FOUND',

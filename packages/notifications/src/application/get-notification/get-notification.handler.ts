@@ -6,6 +6,9 @@ import { toNotificationView } from '../notification-view.mapper';
 import { type NotificationView } from '../notification.view';
 import { type ChannelSendRepository } from '../ports/channel-send.repository';
 import { type NotificationDeliveryRepository } from '../ports/notification-delivery.repository';
+import { SERIES_TOKENS } from '../../series.tokens';
+import { type SeriesRepository } from '../ports/series.repository';
+import { toRepeatView } from '../series/series.view';
 import { GetNotification } from './get-notification.command';
 
 /**
@@ -22,6 +25,7 @@ export class GetNotificationHandler implements CommandHandler<GetNotification> {
     private readonly deliveries: NotificationDeliveryRepository,
     @inject(NOTIFICATIONS_TOKENS.ChannelSendRepository)
     private readonly sends: ChannelSendRepository,
+    @inject(SERIES_TOKENS.SeriesRepository) private readonly series: SeriesRepository,
   ) {}
 
   async execute(command: GetNotification): Promise<NotificationView> {
@@ -34,6 +38,8 @@ export class GetNotificationHandler implements CommandHandler<GetNotification> {
     );
     const sends =
       delivery.status === 'scheduled' ? [] : await this.sends.forDeliveries(scope, [delivery.id]);
-    return toNotificationView(delivery, sends);
+    const view = toNotificationView(delivery, sends);
+    const series = await this.series.findByDelivery(scope, delivery.id);
+    return series === undefined ? view : { ...view, repeat: toRepeatView(series) };
   }
 }

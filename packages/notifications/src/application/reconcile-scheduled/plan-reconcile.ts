@@ -21,6 +21,8 @@ export interface ReconcileContext {
   readonly due: DuePolicy;
   /** Makes the id of each new delivery. */
   readonly nextId: () => string;
+  /** Canceled rows that reconcile withdrew earlier (not a person's cancel). */
+  readonly withdrawn?: ReadonlySet<string>;
 }
 
 /** What reconcile will write; no I/O here. New rows are already aggregates. */
@@ -30,6 +32,8 @@ export interface ReconcilePlan {
   readonly patches: Map<string, DeliveryChanges>;
   /** Future `scheduled` rows missing from the plan: their aggregate cancels (`withdrawn`). */
   readonly withdrawIds: string[];
+  /** Withdrawn rows whose key is planned again: deleted, and a new row created for the key. */
+  readonly replaceIds: string[];
   readonly pruneIds: string[];
   readonly counts: ReconcileResult;
 }
@@ -66,8 +70,9 @@ function driftOf(s: SourcedDelivery, entry: NormalisedEntry): DeliveryChanges | 
  * | entry's send instant not in the future | skip (`unchanged`): producers plan future keys only, and a past instant is never sent late by reconcile |
  * | key in plan, no row | create `scheduled` |
  * | key in plan, row `scheduled`, content or instants drifted | reschedule (`updated`) |
- * | key in plan, row in any other status | leave alone (`unchanged`): a canceled row is never resurrected |
- * | key not in plan, row `scheduled` with a future send instant | cancel, reason `withdrawn` (tombstone) |
+ * | key in plan, row canceled by reconcile (withdrawn) | replace: delete it, create a new `scheduled` row (`created`) |
+ * | key in plan, row in any other status | leave alone (`unchanged`): a person's cancel is never resurrected |
+ * | key not in plan, row `scheduled` with a future send instant | cancel, reason `withdrawn`, marked withdrawn |
  * | key not in plan, row settled, send instant before `pruneBefore` | delete (`pruned`) |
  *
  * Rows whose key is in the plan are never pruned, so a plan can never re-create a row it has
@@ -82,6 +87,7 @@ export function planReconcile(
     creates: [],
     patches: new Map(),
     withdrawIds: [],
+    replaceIds: [],
     pruneIds: [],
     counts: { created: 0, updated: 0, unchanged: 0, withdrawn: 0, pruned: 0 },
   };
@@ -97,7 +103,11 @@ export function planReconcile(
       counts.unchanged++;
       continue;
     }
-    if (row === undefined) {
+    const comesBack = row !== undefined && row.status === 'canceled' && ctx.withdrawn?.has(row.id);
+    if (row === undefined || comesBack === true) {
+      if (row !== undefined) {
+        plan.replaceIds.push(row.id);
+      }
       plan.creates.push(create(entry, ctx));
       counts.created++;
       continue;

@@ -4,6 +4,7 @@ import { resolveNotificationsOptions } from '../notifications.options';
 import {
   FakeUnitOfWork,
   InMemoryDeliveryRepository,
+  InMemoryWithdrawals,
   RecordingWakeUp,
   SequentialIds,
 } from '../../testing';
@@ -18,6 +19,7 @@ const DAY = 24 * HOUR;
 
 function setup(deliveries = new InMemoryDeliveryRepository()) {
   const uow = new FakeUnitOfWork();
+  const withdrawals = new InMemoryWithdrawals();
   const clock = new ManualClock(NOW);
   const wakeUp = new RecordingWakeUp();
   const handler = new ReconcileScheduledHandler(
@@ -27,6 +29,7 @@ function setup(deliveries = new InMemoryDeliveryRepository()) {
     deliveries,
     wakeUp,
     resolveNotificationsOptions(),
+    withdrawals,
   );
   const run = (planned: PlannedNotification[], pruneAfterDays?: number) =>
     handler.execute(
@@ -36,7 +39,7 @@ function setup(deliveries = new InMemoryDeliveryRepository()) {
         ...(pruneAfterDays !== undefined ? { pruneAfterDays } : {}),
       }),
     );
-  return { uow, clock, wakeUp, deliveries, run };
+  return { uow, clock, wakeUp, deliveries, run, withdrawals };
 }
 
 function entry(fields: Partial<PlannedNotification> = {}): PlannedNotification {
@@ -115,11 +118,35 @@ describe('ReconcileScheduledHandler', () => {
       type: 'notifications.canceled',
       payload: { deliveryId: bob?.id, recipientId: 'bob', reason: 'withdrawn' },
     });
-    // Planned again: the tombstone is left alone, nothing is created.
+    // Planned again (opt-in back on): bob's reminder is scheduled again, on a new row.
     expect(await run(fanOut(entry(), ['alice', 'bob']))).toMatchObject({
-      created: 0,
-      unchanged: 2,
+      created: 1,
+      unchanged: 1,
     });
+    const bobs = [...deliveries.rows.values()].filter((r) => r.recipientId === 'bob');
+    expect(bobs.map((r) => r.status)).toEqual(['scheduled']);
+    expect(bobs[0]?.id).not.toBe(bob?.id);
+  });
+
+  it("a person's cancel stays a tombstone that no plan resurrects, through an off/on cycle", async () => {
+    const { run, deliveries, withdrawals } = setup();
+    await run(fanOut(entry(), ['alice', 'bob']));
+    const row = [...deliveries.rows.values()].find((r) => r.recipientId === 'bob')!;
+    const bob = (await deliveries.findById(null, row.id))!;
+    bob.cancel(NOW); // as CancelNotification does: reason requested, no withdrawal mark
+    await deliveries.save(null, bob, { status: 'scheduled' });
+    expect(await run([])).toMatchObject({ withdrawn: 1 });
+    expect(withdrawals.ids.size).toBe(1);
+    expect(await run(fanOut(entry(), ['alice', 'bob']))).toMatchObject({
+      created: 1,
+      unchanged: 1,
+    });
+    const rows = [...deliveries.rows.values()];
+    expect(rows.map((r) => [r.recipientId, r.status]).sort()).toEqual([
+      ['alice', 'scheduled'],
+      ['bob', 'canceled'],
+    ]);
+    expect(withdrawals.ids.size).toBe(0);
   });
 
   it('prunes settled rows older than pruneAfterDays that the plan no longer has', async () => {

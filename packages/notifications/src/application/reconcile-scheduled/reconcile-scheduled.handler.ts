@@ -13,6 +13,8 @@ import { type ResolvedNotificationsOptions } from '../notifications.options';
 import { type NotificationDeliveryRepository } from '../ports/notification-delivery.repository';
 import { type TransactionRunner } from '../ports/transaction-runner.port';
 import { type DeliveryWakeUp } from '../ports/wake-up.port';
+import { SERIES_TOKENS } from '../../series.tokens';
+import { type WithdrawalRepository } from '../ports/withdrawal.repository';
 import { normalisePlan } from './normalise-plan';
 import { applyToLoaded, planReconcile } from './plan-reconcile';
 import { DEFAULT_PRUNE_AFTER_DAYS, ReconcileScheduled } from './reconcile-scheduled.command';
@@ -38,6 +40,7 @@ export class ReconcileScheduledHandler implements CommandHandler<ReconcileSchedu
     private readonly deliveries: NotificationDeliveryRepository,
     @inject(NOTIFICATIONS_TOKENS.WakeUp) private readonly wakeUp: DeliveryWakeUp,
     @inject(NOTIFICATIONS_TOKENS.Options) private readonly options: ResolvedNotificationsOptions,
+    @inject(SERIES_TOKENS.Withdrawals) private readonly withdrawals: WithdrawalRepository,
   ) {}
 
   execute(command: ReconcileScheduled): Promise<ReconcileResult> {
@@ -47,7 +50,12 @@ export class ReconcileScheduledHandler implements CommandHandler<ReconcileSchedu
       const nowMs = this.clock.now().getTime();
       const now = toIsoUtc(nowMs);
       const existing = await this.deliveries.findBySourceApp(tx, command.sourceApp);
+      const withdrawnBefore = await this.withdrawals.among(
+        tx,
+        existing.filter((r) => r.status === 'canceled').map((r) => r.id),
+      );
       const plan = planReconcile(existing, entries, {
+        withdrawn: withdrawnBefore,
         sourceApp: command.sourceApp,
         now,
         pruneBefore: toIsoUtc(Math.max(0, nowMs - pruneAfterDays * DAY_MS)),
@@ -60,6 +68,10 @@ export class ReconcileScheduledHandler implements CommandHandler<ReconcileSchedu
       const { patched, withdrawn } = applyToLoaded(loaded, plan, now);
       const changed = [...patched, ...withdrawn];
 
+      // A withdrawn key planned again: its tombstone gives way to the new row (unique source key).
+      if ((await this.deliveries.deleteSettled(tx, plan.replaceIds)) !== plan.replaceIds.length) {
+        throw new NotificationConcurrentUpdateError(plan.replaceIds.length, 0);
+      }
       await this.deliveries.insertMany(tx, plan.creates);
       const updated = await this.deliveries.saveMany(tx, changed);
       if (loaded.length !== toChange.length || updated.size !== toChange.length) {
@@ -68,6 +80,12 @@ export class ReconcileScheduledHandler implements CommandHandler<ReconcileSchedu
         throw new NotificationConcurrentUpdateError(toChange.length, updated.size);
       }
       const pruned = await this.deliveries.deleteSettled(tx, plan.pruneIds);
+      await this.withdrawals.forget(tx, [...plan.replaceIds, ...plan.pruneIds]);
+      await this.withdrawals.mark(
+        tx,
+        withdrawn.map(({ delivery }) => delivery.id),
+        now,
+      );
 
       let earliest: string | undefined;
       for (const { delivery } of patched) {

@@ -254,14 +254,42 @@ describe('ReconcileScheduled on SQLite', () => {
       ['notifications.canceled', byKey.get('gone')?.id, 'withdrawn'],
     ]);
 
-    // Planned again later: the tombstone stays (a canceled row is never resurrected).
+    // Planned again later (the opt-in turned back on): the withdrawn key is scheduled again.
     expect(
       await reconcile(t.app, [
         entry({ sourceKey: 'keep' }),
         entry({ sourceKey: 'gone', scheduledAt: at(2 * HOUR) }),
       ]),
-    ).toEqual(counts({ unchanged: 2 }));
-    expect((await rows(t)).filter((r) => r.source_key === 'gone')).toHaveLength(1);
+    ).toEqual(counts({ unchanged: 1, created: 1 }));
+    const again = (await rows(t)).filter((r) => r.source_key === 'gone');
+    expect(again).toEqual([
+      expect.objectContaining({ status: 'scheduled', scheduled_at: at(2 * HOUR) }),
+    ]);
+    expect(again[0]?.id).not.toBe(byKey.get('gone')?.id);
+  });
+
+  it("the full opt-in off/on cycle: withdrawn, planned again, and it goes out at its instant; a person's cancel stays a tombstone", async () => {
+    const plan = [
+      entry({ sourceKey: 'mine', scheduledAt: at(2 * HOUR) }),
+      entry({ sourceKey: 'theirs', scheduledAt: at(2 * HOUR) }),
+    ];
+    await reconcile(t.app, plan);
+    const first = new Map((await rows(t)).map((r) => [r.source_key, r]));
+    // The person cancels `mine`; the producer's opt-in goes off (empty plan), then on again.
+    await t.app.dispatch(
+      Object.assign(new CancelNotification(), { recipientId: 'alice', id: first.get('mine')?.id }),
+    );
+    expect(await reconcile(t.app, [])).toEqual(counts({ withdrawn: 1 }));
+    expect(await reconcile(t.app, plan)).toEqual(counts({ unchanged: 1, created: 1 }));
+    expect(await reconcile(t.app, plan)).toEqual(counts({ unchanged: 2 }));
+    const byKey = new Map((await rows(t)).map((r) => [r.source_key, r]));
+    expect(byKey.get('mine')).toMatchObject({ id: first.get('mine')?.id, status: 'canceled' });
+    expect(byKey.get('theirs')).toMatchObject({ status: 'scheduled' });
+    t.clock.set(at(2 * HOUR));
+    await t.app.dispatch(new DeliverDueNotifications());
+    const after = new Map((await rows(t)).map((r) => [r.source_key, r]));
+    expect(after.get('theirs')).toMatchObject({ status: 'sent', sent_at: at(2 * HOUR) });
+    expect(after.get('mine')?.status).toBe('canceled');
   });
 
   it('prunes only settled rows of this app whose send instant is older than pruneAfterDays', async () => {

@@ -1,4 +1,7 @@
+import { Type } from 'class-transformer';
 import {
+  IsObject,
+  ValidateNested,
   ArrayMaxSize,
   ArrayUnique,
   IsArray,
@@ -12,6 +15,7 @@ import { Command, IsInstant, IsLink, IsMultilineText, IsPlainText } from '@tickl
 import { CHANNEL_KINDS, MAX_CHANNELS } from '../channel-kinds';
 import { type NotificationView } from '../notification.view';
 import { IsEntityId, IsRecipientId } from '../recipient-id.validator';
+import { IsSeriesScope, RepeatInput, type SeriesScope } from '../series/repeat.input';
 
 /**
  * Edits a scheduled delivery: content, channels and/or its send instant. Only while `scheduled`
@@ -37,4 +41,18 @@ export class RescheduleNotification extends Command<NotificationView> {
   channels?: string[];
   /** Older alias: `channel: "webhook"` ≡ `channels: ["webhook"]`. */
   @IsOptional() @IsIn(CHANNEL_KINDS) channel?: string;
+  /**
+   * A new rule and/or zone: restarts the series at `scheduledAt` (default: the scheduled row's
+   * instant); on a one-off scheduled row, makes it occurrence 1 of a new series.
+   */
+  @IsOptional()
+  @IsObject({ message: 'repeat must be an object { rule, timeZone? }' })
+  @ValidateNested()
+  @Type(() => RepeatInput)
+  repeat?: RepeatInput;
+  /**
+   * For a row of a recurring series: `series` (the default) edits the series — its template and
+   * its scheduled row; `this` edits only the row named.
+   */
+  @IsOptional() @IsSeriesScope() scope?: SeriesScope;
 }

@@ -4,6 +4,7 @@ import {
   FakeUnitOfWork,
   InMemoryDeliveryRepository,
   RecordingWakeUp,
+  seriesEditsOf,
   storeDelivery,
 } from '../../testing';
 import { RescheduleNotification } from './reschedule-notification.command';
@@ -18,6 +19,7 @@ function setup() {
     new ManualClock(REFERENCE_TIME),
     deliveries,
     wakeUp,
+    seriesEditsOf(deliveries, wakeUp),
   );
   const edit = (id: string, fields: Partial<RescheduleNotification>) =>
     handler.execute(

@@ -14,6 +14,9 @@ import { type NotificationView } from '../notification.view';
 import { type NotificationDeliveryRepository } from '../ports/notification-delivery.repository';
 import { type TransactionRunner } from '../ports/transaction-runner.port';
 import { type DeliveryWakeUp } from '../ports/wake-up.port';
+import { InvalidArgumentError } from '@tickler/core/domain';
+import { SeriesEdits } from '../series/series-edits';
+import { toRepeatView } from '../series/series.view';
 import { RescheduleNotification } from './reschedule-notification.command';
 
 /** Handles `RescheduleNotification`: edits the scheduled delivery and, when its instant moved, the wake-up, in one transaction. */
@@ -27,6 +30,7 @@ export class RescheduleNotificationHandler implements CommandHandler<RescheduleN
     @inject(NOTIFICATIONS_TOKENS.DeliveryRepository)
     private readonly deliveries: NotificationDeliveryRepository,
     @inject(NOTIFICATIONS_TOKENS.WakeUp) private readonly wakeUp: DeliveryWakeUp,
+    @inject(SeriesEdits) private readonly series: SeriesEdits,
   ) {}
 
   execute(command: RescheduleNotification): Promise<NotificationView> {
@@ -39,23 +43,43 @@ export class RescheduleNotificationHandler implements CommandHandler<RescheduleN
       );
       const loadedStatus = delivery.status;
       const channels = channelsOf(command);
+      const content = {
+        ...(command.title !== undefined ? { title: command.title } : {}),
+        ...(command.message !== undefined ? { message: command.message } : {}),
+        ...(command.url !== undefined ? { url: command.url === '' ? null : command.url } : {}),
+        ...(channels !== undefined ? { channels } : {}),
+      };
+      const now = toIsoUtc(this.clock.now());
+      const series = await this.series.seriesOf(tx, delivery.id);
+      if (series !== undefined && command.scope !== 'this') {
+        const edit = { content, repeat: command.repeat, scheduledAt: command.scheduledAt };
+        const edited = await this.series.edit(tx, series, delivery, edit, now);
+        return { ...toNotificationView(edited), repeat: toRepeatView(series) };
+      }
+      if (series !== undefined && command.repeat !== undefined) {
+        throw new InvalidArgumentError(
+          'scope',
+          'a new repeat changes the series: give scope "series"',
+        );
+      }
       delivery.reschedule(
         {
-          ...(command.title !== undefined ? { title: command.title } : {}),
-          ...(command.message !== undefined ? { message: command.message } : {}),
-          ...(command.url !== undefined ? { url: command.url === '' ? null : command.url } : {}),
-          ...(channels !== undefined ? { channels } : {}),
+          ...content,
           ...(command.scheduledAt !== undefined
             ? { scheduledAt: parseInstant(command.scheduledAt, 'scheduledAt') }
             : {}),
         },
-        toIsoUtc(this.clock.now()),
+        now,
       );
       await this.deliveries.save(tx, delivery, { status: loadedStatus });
       if (command.scheduledAt !== undefined && delivery.dueAt !== null) {
         await this.wakeUp.wakeAt(tx, delivery.dueAt);
       }
       tx.recordEvents(delivery.pullEvents());
+      if (command.repeat !== undefined) {
+        const started = await this.series.startOn(tx, delivery, command.repeat, now);
+        return { ...toNotificationView(delivery), repeat: toRepeatView(started) };
+      }
       return toNotificationView(delivery);
     });
   }

@@ -131,8 +131,8 @@ export class SeriesScheduler {
         ...this.ledgerRow(series, occurrence.number, occurrence.instant, null, now),
         outcome: 'missed',
         reason:
-          i === plan.missed.length - 1 && plan.unlisted > 0
-            ? `${reason}; ${plan.unlisted} more passed before it, not listed`
+          i === plan.missed.length - 1 && plan.unlisted !== 0
+            ? `${reason}; ${plan.unlisted ?? 'more'} passed after it, not listed`
             : reason,
       }));
       series.updatedAt = now;

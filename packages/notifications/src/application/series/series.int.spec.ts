@@ -1,44 +1,16 @@
-import { type Application, type ManualClock, tablesOf } from '@tickler/core';
-import { DeliverDueNotifications } from '../deliver-due-notifications/deliver-due-notifications.command';
-import { createNotificationsTestApp, send } from '../../testing';
-import { type SeriesTables } from '../../infrastructure/series.tables';
+import { startSeriesApp } from '../../testing';
 import { type RepeatView } from './series.view';
-
-/**
- * Sets the manual clock to `iso` and runs the dispatcher there, as its wake-up would (the queue
- * is not started: a day of the minutely safety net would be 1,440 runs per simulated day).
- */
-async function to(clock: ManualClock, iso: string, app: Application): Promise<void> {
-  clock.set(iso);
-  await app.dispatch(new DeliverDueNotifications());
-}
 
 // Reference time: Thursday 2026-09-10 08:30 UTC (10:30 in Berlin, CEST).
 const DAILY_9_BERLIN = { rule: 'FREQ=DAILY', timeZone: 'Europe/Berlin' };
 
-async function started(first = '2026-09-11T09:00:00+02:00', repeat = DAILY_9_BERLIN) {
-  const t = await createNotificationsTestApp({ start: false });
-  const { delivery } = await send(t.app, { scheduledAt: first, repeat });
-  const series = tablesOf<SeriesTables>(t.app.database.kysely);
-  const rows = () =>
-    t.db
-      .selectFrom('notification_deliveries')
-      .select(['id', 'status', 'scheduled_at'])
-      .orderBy('scheduled_at')
-      .execute();
-  const ledger = () =>
-    series
-      .selectFrom('notification_series_occurrences')
-      .select(['number', 'instant', 'outcome', 'reason', 'delivery_id'])
-      .orderBy('instant')
-      .orderBy('id')
-      .execute();
-  return { ...t, delivery, rows, ledger, series };
+function started(first = '2026-09-11T09:00:00+02:00', repeat = DAILY_9_BERLIN) {
+  return startSeriesApp(first, repeat);
 }
 
 describe('a recurring series, through the dispatcher', () => {
   it('keeps ONE row scheduled: settling occurrence N schedules N+1 in the same transaction', async () => {
-    const { app, clock, delivery, rows, ledger } = await started();
+    const { app, run, delivery, rows, ledger } = await started();
     expect((delivery as { repeat?: RepeatView }).repeat).toMatchObject({
       seriesId: delivery.id,
       rule: 'FREQ=DAILY',
@@ -47,9 +19,13 @@ describe('a recurring series, through the dispatcher', () => {
     });
     expect((delivery as { repeat?: RepeatView }).repeat?.description).toBe('every day at 09:00');
     expect(await rows()).toEqual([
-      { id: delivery.id, status: 'scheduled', scheduled_at: '2026-09-11T07:00:00.000Z' },
+      expect.objectContaining({
+        id: delivery.id,
+        status: 'scheduled',
+        scheduled_at: '2026-09-11T07:00:00.000Z',
+      }),
     ]);
-    await to(clock, '2026-09-11T07:00:00.000Z', app);
+    await run('2026-09-11T07:00:00.000Z');
     const after = await rows();
     expect(after.map((r) => [r.status, r.scheduled_at])).toEqual([
       ['sent', '2026-09-11T07:00:00.000Z'],
@@ -68,16 +44,59 @@ describe('a recurring series, through the dispatcher', () => {
   });
 
   it('ends after COUNT: the last occurrence settles and nothing more is scheduled', async () => {
-    const { app, clock, rows, series } = await started(undefined, {
+    const { app, run, rows, series } = await started(undefined, {
       rule: 'FREQ=DAILY;COUNT=2',
       timeZone: 'Europe/Berlin',
     });
-    await to(clock, '2026-09-11T07:00:00.000Z', app);
-    await to(clock, '2026-09-12T07:00:00.000Z', app);
-    await to(clock, '2026-09-20T07:00:00.000Z', app);
+    await run('2026-09-11T07:00:00.000Z');
+    await run('2026-09-12T07:00:00.000Z');
+    await run('2026-09-20T07:00:00.000Z');
     expect((await rows()).map((r) => r.status)).toEqual(['sent', 'sent']);
     const s = await series.selectFrom('notification_series').selectAll().executeTakeFirstOrThrow();
     expect(s).toMatchObject({ status: 'ended', current_delivery_id: null, current_number: 2 });
+    await app.stop();
+  });
+
+  it('after downtime past the grace window: recorded missed, the next FUTURE one scheduled, no burst', async () => {
+    const { app, run, rows, ledger } = await startSeriesApp(
+      '2026-09-11T09:00:00+02:00',
+      DAILY_9_BERLIN,
+      { graceMs: '1h' },
+    );
+    await run('2026-09-14T12:00:00.000Z'); // down from before the first until the fourth day
+    expect((await rows()).map((r) => [r.status, r.scheduled_at, r.missed_reason])).toEqual([
+      ['missed', '2026-09-11T07:00:00.000Z', 'too-late'],
+      ['scheduled', '2026-09-15T07:00:00.000Z', null],
+    ]);
+    expect((await ledger()).map((o) => [o.number, o.outcome, o.reason])).toEqual([
+      [1, 'missed', 'too-late'],
+      [2, 'missed', 'too-late'],
+      [3, 'missed', 'too-late'],
+      [4, 'missed', 'too-late'],
+      [5, 'scheduled', null],
+    ]);
+    await app.stop();
+  });
+
+  it('within the grace window the latest passed occurrence still goes out, once', async () => {
+    const { app, run, rows, ledger } = await startSeriesApp(
+      '2026-09-11T09:00:00+02:00',
+      DAILY_9_BERLIN,
+      { graceMs: '12h' },
+    );
+    await run('2026-09-13T12:00:00.000Z');
+    await run('2026-09-13T12:00:00.000Z'); // the wake-up the new row asked for
+    expect((await rows()).map((r) => [r.status, r.scheduled_at])).toEqual([
+      ['missed', '2026-09-11T07:00:00.000Z'],
+      ['sent', '2026-09-13T07:00:00.000Z'],
+      ['scheduled', '2026-09-14T07:00:00.000Z'],
+    ]);
+    expect((await ledger()).map((o) => [o.number, o.outcome, o.reason])).toEqual([
+      [1, 'missed', 'too-late'],
+      [2, 'missed', 'too-late'],
+      [3, 'sent', null],
+      [4, 'scheduled', null],
+    ]);
     await app.stop();
   });
 });

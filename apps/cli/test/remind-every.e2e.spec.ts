@@ -1,0 +1,66 @@
+import { type NotificationJson } from '@tickler/notifications';
+import { envFor, type RunningDaemon, startDaemon, tickler } from './support/processes';
+
+let daemon: RunningDaemon;
+let env: Record<string, string | undefined>;
+
+beforeAll(async () => {
+  daemon = await startDaemon();
+  env = envFor(daemon);
+});
+
+afterAll(async () => {
+  await daemon.stop();
+});
+
+describe('tickler remind --every / --rrule (built binary against a real daemon)', () => {
+  it('"weekday 09:00" makes a series in the local zone whose first occurrence is the next weekday 09:00', async () => {
+    const run = await tickler(
+      ['--json', '--user', 'berlin', 'remind', 'stand-up', '--every', 'weekday 09:00'],
+      { ...env, TZ: 'Europe/Berlin' },
+    );
+    expect(run.code).toBe(0);
+    const delivery = JSON.parse(run.stdout) as NotificationJson;
+    expect(delivery.repeat).toMatchObject({
+      rule: 'FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR;BYHOUR=9;BYMINUTE=0',
+      timeZone: 'Europe/Berlin',
+      description: 'every weekday at 09:00',
+    });
+    const local = new Intl.DateTimeFormat('en-GB', {
+      timeZone: 'Europe/Berlin',
+      weekday: 'short',
+      hour: '2-digit',
+      minute: '2-digit',
+    }).format(new Date(delivery.scheduledAt!));
+    expect(local).toMatch(/^(Mon|Tue|Wed|Thu|Fri) 09:00$/);
+    expect(Date.parse(delivery.scheduledAt!)).toBeGreaterThan(Date.now() - 60_000);
+  });
+
+  it('--rrule goes to the daemon as is; a bad one is its 400 naming repeat.rule, and both flags are a usage error', async () => {
+    const ok = await tickler(
+      [
+        '--json',
+        '--user',
+        'berlin',
+        'remind',
+        'bins',
+        '--rrule',
+        'FREQ=WEEKLY;BYDAY=TU',
+        '--at',
+        '2030-01-01T19:00:00+01:00',
+      ],
+      { ...env, TZ: 'Europe/Berlin' },
+    );
+    expect(ok.code).toBe(0);
+    expect((JSON.parse(ok.stdout) as NotificationJson).repeat?.rule).toBe('FREQ=WEEKLY;BYDAY=TU');
+    const bad = await tickler(['--user', 'berlin', 'remind', 'x', '--rrule', 'FREQ=HOURLY'], env);
+    expect(bad.code).not.toBe(0);
+    expect(bad.stderr).toContain('repeat.rule');
+    const both = await tickler(
+      ['--user', 'berlin', 'remind', 'x', '--every', 'daily 9:00', '--rrule', 'FREQ=DAILY'],
+      env,
+    );
+    expect(both.code).toBe(2);
+    expect(both.stderr).toContain('--every or --rrule');
+  });
+});

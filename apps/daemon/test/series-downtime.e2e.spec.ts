@@ -1,0 +1,43 @@
+import { type NotificationJson, type OccurrencesView } from '@tickler/notifications';
+import { Api, DaemonProcess, eventually } from '@tickler/testing';
+
+describe('a series after downtime longer than the grace window (real process)', () => {
+  it('records the missed occurrence and schedules the next future one, sending nothing late', async () => {
+    const dir = DaemonProcess.tempDir();
+    const env = { TICKLER_GRACE: '2s' };
+    const first = await new DaemonProcess(dir, env).start();
+    const api1 = new Api(first.url, first.adminToken);
+    const created = await api1.post<NotificationJson>('/v1/users/nap/notifications', {
+      title: 'daily',
+      message: '',
+      scheduledAt: new Date(Date.now() + 1_000).toISOString(),
+      repeat: { rule: 'FREQ=DAILY', timeZone: 'Europe/Berlin' },
+    });
+    expect(created.status).toBe(201);
+    expect(await first.terminate()).toEqual({ code: 0, signal: null });
+
+    // Waiting for downtime, not for a schedule: down past occurrence 1 + the grace window.
+    const downUntil = Date.parse(created.body.scheduledAt!) + 2_000 + 300;
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, downUntil - Date.now())));
+
+    const second = await new DaemonProcess(dir, env).start();
+    const api2 = new Api(second.url, second.adminToken);
+    try {
+      const view = await eventually(async () => {
+        const o = await api2.get<OccurrencesView>(
+          `/v1/users/nap/notifications/${created.body.id}/occurrences?count=2`,
+        );
+        return o.body.recorded.length === 2 ? o.body : undefined;
+      });
+      expect(view.recorded.map((r) => [r.number, r.outcome, r.reason])).toEqual([
+        [1, 'missed', 'too-late'],
+        [2, 'scheduled', null],
+      ]);
+      expect(Date.parse(view.recorded[1]!.instant)).toBeGreaterThan(Date.now());
+      const inbox = await api2.get<{ items: unknown[] }>('/v1/users/nap/inbox');
+      expect(inbox.body.items).toEqual([]);
+    } finally {
+      expect(await second.terminate()).toEqual({ code: 0, signal: null });
+    }
+  });
+});
