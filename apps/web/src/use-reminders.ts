@@ -29,6 +29,9 @@ const EMPTY: RemindersState = {
   error: null,
 };
 
+/** Performance mark: every list of a load has arrived (the browser suite reports it). */
+export const DATA_LOADED = 'tickler:data-loaded';
+
 /** Coalesces a burst of events (a batch firing) into one reload. */
 const RELOAD_DELAY_MS = 150;
 
@@ -54,6 +57,7 @@ export function useReminders(userId: string): [RemindersState, () => Promise<voi
       if (mine !== generation.current) {
         return;
       }
+      performance.mark(DATA_LOADED);
       const recent = [...sent, ...canceled].sort((a, b) => b.updatedAt.localeCompare(a.updatedAt));
       setState({ loaded: true, scheduled, recent, missed, inbox, error: null });
     } catch (error) {
@@ -71,8 +75,15 @@ export function useReminders(userId: string): [RemindersState, () => Promise<voi
       clearTimeout(timer);
       timer = setTimeout(() => void reload(), RELOAD_DELAY_MS);
     };
-    // EventSource reconnects by itself; a reload on reconnect catches what was missed meanwhile.
-    stream.onopen = () => void reload();
+    // EventSource reconnects by itself; a reload on a reconnect catches what was missed
+    // meanwhile (the first open follows the load above: no second load).
+    let opened = false;
+    stream.onopen = () => {
+      if (opened) {
+        void reload();
+      }
+      opened = true;
+    };
     return () => {
       clearTimeout(timer);
       stream.close();
