@@ -1,0 +1,52 @@
+/** One problem the daemon named in a 400: the field and what is wrong with it. */
+export interface FieldProblem {
+  path: string;
+  message: string;
+}
+
+/** A non-2xx answer in the daemon's error envelope. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly fields: readonly FieldProblem[] = [],
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+
+  /** The message for one field (`when`, `title`), when the daemon named it. */
+  fieldMessage(field: string): string | undefined {
+    return this.fields.find((f) => f.path === field)?.message;
+  }
+}
+
+/**
+ * Calls the daemon on this origin. The session cookie goes along by itself (same origin); the
+ * page never holds a token. Browsers add `Origin` to every POST/PATCH/DELETE, which the daemon
+ * checks against its own (CSRF).
+ */
+export async function api<T>(method: string, path: string, body?: unknown): Promise<T> {
+  const response = await fetch(path, {
+    method,
+    credentials: 'same-origin',
+    headers: body === undefined ? {} : { 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (response.status === 204) {
+    return undefined as T;
+  }
+  const json = (await response.json().catch(() => ({}))) as {
+    error?: { code?: string; message?: string; fields?: FieldProblem[] };
+  };
+  if (!response.ok) {
+    throw new ApiError(
+      response.status,
+      json.error?.code ?? 'HTTP.ERROR',
+      json.error?.message ?? `HTTP ${response.status}`,
+      json.error?.fields ?? [],
+    );
+  }
+  return json as T;
+}

@@ -1,0 +1,77 @@
+import { api } from './client';
+import { type InboxItem, type Notification, type Page, type ResolvedWhen } from './types';
+
+/** Pages read at most per list: 50 × 200 = 10,000 rows. */
+const MAX_PAGES = 50;
+
+const base = (userId: string) => `/v1/users/${encodeURIComponent(userId)}`;
+
+/** Every reminder of a status, in send order (all pages, up to {@link MAX_PAGES}). */
+export async function listByStatus(
+  userId: string,
+  status: Notification['status'],
+  pages = MAX_PAGES,
+): Promise<Notification[]> {
+  const out: Notification[] = [];
+  let cursor: string | null = null;
+  for (let page = 0; page < pages; page += 1) {
+    const query = new URLSearchParams({ status, limit: '200' });
+    if (cursor !== null) {
+      query.set('cursor', cursor);
+    }
+    const result: Page<Notification> = await api(
+      'GET',
+      `${base(userId)}/notifications?${query.toString()}`,
+    );
+    out.push(...result.items);
+    cursor = result.nextCursor;
+    if (cursor === null) {
+      break;
+    }
+  }
+  return out;
+}
+
+/** Schedules a reminder for the signed-in user. */
+export function schedule(
+  userId: string,
+  fields: { title: string; message: string; scheduledAt: string; url?: string | null },
+): Promise<Notification> {
+  const { url, ...rest } = fields;
+  return api('POST', `${base(userId)}/notifications`, url ? { ...rest, url } : rest);
+}
+
+/** Changes a person-made reminder's title and time. */
+export function edit(
+  userId: string,
+  id: string,
+  fields: { title: string; scheduledAt: string },
+): Promise<Notification> {
+  return api('PATCH', `${base(userId)}/notifications/${encodeURIComponent(id)}`, fields);
+}
+
+/** Cancels a scheduled reminder. */
+export function cancel(userId: string, id: string): Promise<Notification> {
+  return api('POST', `${base(userId)}/notifications/${encodeURIComponent(id)}/cancel`, {});
+}
+
+/** The inbox, newest first (one page of 200). */
+export async function listInbox(userId: string): Promise<InboxItem[]> {
+  const page = await api<Page<InboxItem>>('GET', `${base(userId)}/inbox?limit=200`);
+  return page.items;
+}
+
+/** Marks an inbox item read. */
+export function markRead(userId: string, inboxId: string): Promise<InboxItem> {
+  return api('POST', `${base(userId)}/inbox/${encodeURIComponent(inboxId)}/read`, {});
+}
+
+/** The daemon's reading of a natural-language time in the browser's zone. */
+export function parseWhen(when: string, timeZone: string): Promise<ResolvedWhen> {
+  return api('POST', '/v1/time/parse', { when, timeZone });
+}
+
+/** The path of the user's live event stream (the cookie authenticates it). */
+export function eventsPath(userId: string): string {
+  return `${base(userId)}/events`;
+}

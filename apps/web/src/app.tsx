@@ -1,0 +1,108 @@
+import { useEffect, useState } from 'preact/hooks';
+import { currentSession, signIn, signOut, takeTokenFromUrl } from './api/session';
+import { type SessionView } from './api/types';
+import { InboxTab } from './inbox/inbox-tab';
+import { ScheduledTab } from './scheduled/scheduled-tab';
+import { SignIn } from './sign-in';
+import { useReminders } from './use-reminders';
+
+type Tab = 'scheduled' | 'inbox';
+
+/** The page: sign-in until there is a session, then the two tabs. */
+export function App() {
+  const [session, setSession] = useState<SessionView | null | undefined>(undefined);
+  const [problem, setProblem] = useState<string | null>(null);
+
+  useEffect(() => {
+    const token = takeTokenFromUrl();
+    const start = token === undefined ? currentSession() : signIn(token);
+    start.then(setSession, (error: Error) => {
+      setProblem(error.message);
+      setSession(null);
+    });
+  }, []);
+
+  if (session === undefined) {
+    return <p class="loading">Loading…</p>;
+  }
+  if (session === null) {
+    return <SignIn problem={problem} onSignedIn={setSession} />;
+  }
+  return (
+    <SignedIn
+      session={session}
+      onSignOut={async () => {
+        await signOut();
+        setProblem(null);
+        setSession(null);
+      }}
+    />
+  );
+}
+
+function SignedIn({
+  session,
+  onSignOut,
+}: {
+  session: SessionView;
+  onSignOut: () => Promise<void>;
+}) {
+  const [tab, setTab] = useState<Tab>('scheduled');
+  const [state, reload] = useReminders(session.userId);
+  const props = { userId: session.userId, state, reload };
+  const unread = state.inbox.filter((item) => item.readAt === null).length;
+  const tabButton = (id: Tab, label: string, extra = '') => (
+    <button
+      type="button"
+      role="tab"
+      id={`tab-${id}`}
+      aria-selected={tab === id}
+      aria-controls={`panel-${id}`}
+      tabIndex={tab === id ? 0 : -1}
+      onClick={() => setTab(id)}
+      onKeyDown={(event) => {
+        if (event.key === 'ArrowRight' || event.key === 'ArrowLeft') {
+          const next = tab === 'scheduled' ? 'inbox' : 'scheduled';
+          setTab(next);
+          document.getElementById(`tab-${next}`)?.focus();
+        }
+      }}
+    >
+      {label}
+      {extra && <span class="count"> {extra}</span>}
+    </button>
+  );
+  return (
+    <div class="app">
+      <header>
+        <h1>Tickler</h1>
+        <span class="who">Signed in as {session.userId}</span>
+        <button type="button" class="secondary" onClick={() => void onSignOut()}>
+          Sign out
+        </button>
+      </header>
+      <nav role="tablist" aria-label="Reminders">
+        {tabButton('scheduled', 'Scheduled')}
+        {tabButton('inbox', 'Inbox', unread > 0 ? `(${unread})` : '')}
+      </nav>
+      {state.error && (
+        <p role="alert" class="error">
+          {state.error}
+        </p>
+      )}
+      <main>
+        {(['scheduled', 'inbox'] as const).map((id) => (
+          <section
+            key={id}
+            role="tabpanel"
+            id={`panel-${id}`}
+            aria-labelledby={`tab-${id}`}
+            hidden={tab !== id}
+          >
+            {id === 'scheduled' ? <ScheduledTab {...props} /> : <InboxTab {...props} />}
+          </section>
+        ))}
+      </main>
+    </div>
+  );
+}

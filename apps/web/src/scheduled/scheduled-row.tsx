@@ -1,0 +1,153 @@
+import { useState } from 'preact/hooks';
+import { ApiError } from '../api/client';
+import { cancel, edit, parseWhen } from '../api/reminders';
+import { type Notification } from '../api/types';
+import { browserTimeZone, timeOfDay } from '../time/day-groups';
+
+/** The repeat rule of a recurring reminder, when the daemon sends one. */
+function repeatSummary(row: Notification): string | null {
+  return row.repeat ?? row.rrule ?? null;
+}
+
+/**
+ * One upcoming reminder. A person's own rows can be edited and canceled; an app's rows carry
+ * the app's badge and can only be canceled (editing one is undone by the app's next reconcile).
+ */
+export function ScheduledRow({
+  userId,
+  row,
+  timeZone,
+  onChanged,
+}: {
+  userId: string;
+  row: Notification;
+  timeZone: string;
+  onChanged: () => Promise<void>;
+}) {
+  const [editing, setEditing] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const repeat = repeatSummary(row);
+  if (editing) {
+    return (
+      <EditRow
+        userId={userId}
+        row={row}
+        onDone={async (changed) => {
+          setEditing(false);
+          if (changed) {
+            await onChanged();
+          }
+        }}
+      />
+    );
+  }
+  return (
+    <li class="row">
+      <span class="time">{timeOfDay(row.scheduledAt!, timeZone)}</span>
+      <span class="what">
+        <span class="title">{row.title}</span>
+        {row.message && <span class="message">{row.message}</span>}
+        {repeat && <span class="repeat">Repeats: {repeat}</span>}
+        {error && (
+          <span role="alert" class="error">
+            {error}
+          </span>
+        )}
+      </span>
+      {row.source && <span class="badge">{row.source.app}</span>}
+      <span class="actions">
+        {row.source === null && (
+          <button type="button" class="secondary" onClick={() => setEditing(true)}>
+            Edit<span class="visually-hidden"> {row.title}</span>
+          </button>
+        )}
+        <button
+          type="button"
+          class="secondary"
+          onClick={() =>
+            void cancel(userId, row.id).then(onChanged, (e: Error) => setError(e.message))
+          }
+        >
+          Cancel<span class="visually-hidden"> {row.title}</span>
+        </button>
+      </span>
+    </li>
+  );
+}
+
+function EditRow({
+  userId,
+  row,
+  onDone,
+}: {
+  userId: string;
+  row: Notification;
+  onDone: (changed: boolean) => Promise<void>;
+}) {
+  const [title, setTitle] = useState(row.title);
+  const [when, setWhen] = useState('');
+  const [errors, setErrors] = useState<{ title?: string; when?: string; other?: string }>({});
+  const id = `edit-${row.id}`;
+  const save = async () => {
+    try {
+      const scheduledAt =
+        when.trim() === '' ? row.scheduledAt! : (await parseWhen(when, browserTimeZone())).instant;
+      await edit(userId, row.id, { title, scheduledAt });
+      await onDone(true);
+    } catch (error) {
+      if (error instanceof ApiError) {
+        setErrors({
+          title: error.fieldMessage('title'),
+          when: error.fieldMessage('when') ?? error.fieldMessage('scheduledAt'),
+          other: error.fields.length === 0 ? error.message : undefined,
+        });
+      } else {
+        setErrors({ other: (error as Error).message });
+      }
+    }
+  };
+  return (
+    <li class="row editing">
+      <form
+        class="edit"
+        aria-label={`Edit ${row.title}`}
+        onSubmit={(event) => {
+          event.preventDefault();
+          void save();
+        }}
+      >
+        <label for={`${id}-title`}>Title</label>
+        <input
+          id={`${id}-title`}
+          value={title}
+          maxLength={200}
+          required
+          aria-invalid={errors.title ? true : undefined}
+          onInput={(event) => setTitle(event.currentTarget.value)}
+        />
+        {errors.title && <span class="error">{errors.title}</span>}
+        <label for={`${id}-when`}>New time</label>
+        <input
+          id={`${id}-when`}
+          value={when}
+          maxLength={200}
+          placeholder="unchanged, or e.g. friday 10am"
+          aria-invalid={errors.when ? true : undefined}
+          onInput={(event) => setWhen(event.currentTarget.value)}
+        />
+        {errors.when && <span class="error">{errors.when}</span>}
+        {errors.other && (
+          <span role="alert" class="error">
+            {errors.other}
+          </span>
+        )}
+        <span class="actions">
+          <button type="submit">Save</button>
+          <button type="button" class="secondary" onClick={() => void onDone(false)}>
+            Discard
+          </button>
+        </span>
+      </form>
+    </li>
+  );
+}

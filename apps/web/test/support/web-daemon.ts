@@ -1,0 +1,76 @@
+import { type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { launchChromium } from './chromium';
+import { Api, DaemonChild } from './daemon-child';
+
+export { Api, type DaemonChild as DaemonProcess };
+
+/** The zone the browser runs in: day headings and "tomorrow 9am" are read in it. */
+export const BROWSER_ZONE = 'Europe/Berlin';
+
+/** A real daemon serving the built page (apps/web/dist, its default), on a temp database. */
+export async function startWebDaemon(): Promise<{ daemon: DaemonChild; admin: Api }> {
+  const daemon = await new DaemonChild(DaemonChild.tempDir()).start();
+  return { daemon, admin: new Api(daemon.url, daemon.adminToken) };
+}
+
+/** Issues a user token (what a person pastes). */
+export async function issueToken(admin: Api, userId: string): Promise<string> {
+  const res = await admin.post<{ token: string }>(`/v1/users/${userId}/tokens`);
+  if (res.status !== 201) {
+    throw new Error(`token for ${userId}: ${res.status}`);
+  }
+  return res.body.token;
+}
+
+/** A fresh browser profile (no cookies) in the test zone, optionally dark. */
+export async function newPage(
+  browser: Browser,
+  options: { dark?: boolean; width?: number } = {},
+): Promise<{ context: BrowserContext; page: Page; cspErrors: string[] }> {
+  const context = await browser.newContext({
+    timezoneId: BROWSER_ZONE,
+    locale: 'en-GB',
+    colorScheme: options.dark ? 'dark' : 'light',
+    viewport: { width: options.width ?? 900, height: 900 },
+  });
+  const page = await context.newPage();
+  const cspErrors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' && /Content Security Policy/i.test(message.text())) {
+      cspErrors.push(message.text());
+    }
+  });
+  return { context, page, cspErrors };
+}
+
+/** Signs in by pasting the token into the form. */
+export async function signInByPasting(page: Page, url: string, token: string): Promise<void> {
+  await page.goto(url);
+  await page.getByLabel('User token').fill(token);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('tab', { name: 'Scheduled' }).waitFor();
+}
+
+/** What a browser suite shares: one daemon, its admin client, one Chromium. */
+export interface WebSuite {
+  daemon: DaemonChild;
+  admin: Api;
+  browser: Browser;
+}
+
+/**
+ * Starts the daemon and Chromium before the file's tests and stops both after; read the fields
+ * inside tests (they are filled in `beforeAll`).
+ */
+export function useWebSuite(): WebSuite {
+  const suite = {} as WebSuite;
+  beforeAll(async () => {
+    Object.assign(suite, await startWebDaemon());
+    suite.browser = await launchChromium();
+  });
+  afterAll(async () => {
+    await suite.browser?.close();
+    await suite.daemon?.terminate();
+  });
+  return suite;
+}
