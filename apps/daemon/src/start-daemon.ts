@@ -18,7 +18,11 @@ import {
 } from '@tickler/auth';
 import { ConfigError, type DaemonConfig } from '@tickler/config';
 import { VapidKeyFileError } from '@tickler/notifications/context';
-import { retryWhileUnreachable, type RetryWait, startRetryPolicy } from './lifecycle/database-retry';
+import {
+  retryWhileUnreachable,
+  type RetryWait,
+  startRetryPolicy,
+} from './lifecycle/database-retry';
 import { daemonContexts } from './daemon-contexts';
 import { logDeliveries } from './events/delivery-log-lines';
 import { EventStreamHub, HEARTBEAT_MS } from './events/event-stream.hub';
