@@ -1,6 +1,6 @@
 import { type Command } from 'commander';
 import { DaemonClient } from './client/daemon-client';
-import { resolveConnection } from './client/connection';
+import { describeConnection, resolveConnection } from './client/connection';
 import { createOutput, type Output } from './output/output';
 
 /** Options every command accepts (declared once on the program). */
@@ -30,9 +30,11 @@ export function contextOf(command: Command): CommandContext {
   const out = createOutput(options.json);
   // An empty TICKLER_USER counts as unset.
   const user = options.user || 'me';
-  const client = new DaemonClient(
-    resolveConnection({ daemon: options.daemon, token: options.token }),
-  );
+  const connection = resolveConnection({ daemon: options.daemon, token: options.token });
+  if (options.verbose) {
+    process.stderr.write(`tickler: daemon ${describeConnection(connection)}\n`);
+  }
+  const client = new DaemonClient(connection);
   return {
     client,
     out,

@@ -1,6 +1,8 @@
 import { subscriptionCommands } from './commands/subscriptions.command';
 import { Command, Option } from 'commander';
+import { deleteCommand } from './commands/delete.command';
 import { deliverDueCommand } from './commands/deliver-due.command';
+import { readDoneCommands } from './commands/read-done.command';
 import { editCommand } from './commands/edit.command';
 import { inboxCommand } from './commands/inbox.command';
 import { listCommand } from './commands/list.command';
@@ -41,6 +43,8 @@ export function buildProgram(): Command {
   showCommand(program);
   transitionCommands(program);
   editCommand(program);
+  deleteCommand(program);
+  readDoneCommands(program);
   inboxCommand(program);
   deliverDueCommand(program);
   tokenCommands(program);

@@ -1,6 +1,14 @@
 // Decorator metadata (inversify) must be readable before any decorated class loads.
 import 'reflect-metadata';
-import { ConfigError, databaseLabel, type DaemonConfig, loadConfig } from '@tickler/config';
+import {
+  ConfigError,
+  databaseLabel,
+  type DaemonConfig,
+  discoveryFileFor,
+  loadConfig,
+} from '@tickler/config';
+import { writeDiscoveryFile } from './lifecycle/discovery-writer';
+import { legacyDataNote } from './lifecycle/legacy-data';
 import { firstReminderText } from './first-reminder-hint';
 import { HeldOutput } from './lifecycle/held-output';
 import { type ParentGone, stdinIsPipe, watchParent } from './lifecycle/parent-watch';
@@ -77,6 +85,23 @@ export async function runDaemon(): Promise<void> {
     }),
   );
 
+  // Clients started anywhere find this daemon (its real port, its token file) through this file.
+  const discoveryFile = config.databaseUrl === undefined ? discoveryFileFor(config.db) : undefined;
+  let removeDiscoveryFile = (): void => undefined;
+  if (discoveryFile !== undefined) {
+    try {
+      removeDiscoveryFile = writeDiscoveryFile(discoveryFile, {
+        url: daemon.url,
+        tokenFile: config.adminToken === undefined ? (config.adminTokenFile ?? null) : null,
+        pid: process.pid,
+        version: DAEMON_VERSION,
+      });
+      logger.info({ file: discoveryFile }, 'discovery file');
+    } catch (error) {
+      logger.warn({ file: discoveryFile, err: error }, 'cannot write the discovery file');
+    }
+  }
+
   let stops = 0;
   let stopWatchingParent = (): void => undefined;
   const shutdown = (cause: StopCause): void => {
@@ -87,6 +112,7 @@ export async function runDaemon(): Promise<void> {
     }
     stopWatchingParent();
     logger.info({ signal: cause }, 'shutting down');
+    removeDiscoveryFile();
     daemon.stop({ deadlineMs: config.stopTimeoutMs }).then(
       () => process.exit(0),
       (error: unknown) => {
@@ -123,5 +149,9 @@ export async function runDaemon(): Promise<void> {
   // holds) has no person reading, and its stderr means "a problem": it gets none.
   if (!stdinIsPipe()) {
     process.stderr.write(firstReminderText(daemon.url, config));
+    const legacy = legacyDataNote(config);
+    if (legacy !== undefined) {
+      process.stderr.write(`${legacy}\n`);
+    }
   }
 }

@@ -5,7 +5,10 @@ export type DeliveryMode = 'live' | 'dry-run';
 
 /** Everything the daemon needs to start, resolved from the environment and an optional file. */
 export interface DaemonConfig extends ChannelSettings {
-  /** SQLite file (its folder is created), or `:memory:`. `TICKLER_DB`, default `./data/tickler.db`. */
+  /**
+   * SQLite file (its folder is created), or `:memory:`. `TICKLER_DB`, default `tickler.db` in
+   * the per-user data folder (`userDataDir`: `~/.local/share/tickler` on Linux).
+   */
   readonly db: string;
   /**
    * PostgreSQL instead of the SQLite file (scale-out: several daemons share one database):
@@ -92,7 +95,6 @@ export type ConfigKey = (typeof CONFIG_KEYS)[number];
 
 /** The value each setting takes when neither the environment nor the file gives one. */
 export const CONFIG_DEFAULTS = {
-  TICKLER_DB: './data/tickler.db',
   TICKLER_HOST: '127.0.0.1',
   TICKLER_PORT: '8787',
   TICKLER_GRACE: '12h',

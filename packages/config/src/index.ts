@@ -4,3 +4,5 @@ export * from './daemon-config';
 export * from './config.error';
 export * from './load-config';
 export * from './channel-settings';
+export * from './user-data-dir';
+export * from './discovery-file';

@@ -14,13 +14,14 @@ afterAll(() => dirs.forEach((dir) => fs.rmSync(dir, { recursive: true, force: tr
 
 describe('loadConfig', () => {
   it('applies the documented defaults', () => {
-    const config = loadConfig({});
+    const config = loadConfig({ HOME: '/home/amy', XDG_DATA_HOME: '/home/amy/.xdg' });
+    const data = '/home/amy/.xdg/tickler';
     expect(config).toEqual({
-      db: './data/tickler.db',
+      db: path.join(data, 'tickler.db'),
       host: '127.0.0.1',
       port: 8787,
       adminToken: undefined,
-      adminTokenFile: path.join(path.resolve('./data'), 'admin.token'),
+      adminTokenFile: path.join(data, 'admin.token'),
       graceMs: 12 * 3_600_000,
       delivery: 'live',
       logLevel: 'info',
@@ -31,7 +32,7 @@ describe('loadConfig', () => {
       stopTimeoutMs: 500,
       databaseRetryMs: 300_000,
       vapidSubject: 'mailto:admin@localhost',
-      vapidKeyFile: path.join(path.resolve('./data'), 'vapid.json'),
+      vapidKeyFile: path.join(data, 'vapid.json'),
     });
     expect(loadConfig({ TICKLER_ALLOW_PRIVATE_TARGETS: 'true' }).allowPrivateTargets).toBe(true);
     expect(loadConfig({ TICKLER_LOG_CONTENT: 'true' }).logContent).toBe(true);

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { parseDuration } from '@tickler/core/domain';
 import { parseChannelSettings } from './channel-settings';
 import { ConfigError } from './config.error';
+import { defaultDatabaseFile } from './user-data-dir';
 import {
   CONFIG_DEFAULTS,
   CONFIG_KEYS,
@@ -159,8 +160,8 @@ export function adminTokenFileFor(db: string): string | undefined {
 }
 
 /** Validates raw settings into a {@link DaemonConfig}; throws {@link ConfigError} naming the key. */
-export function parseConfig(raw: RawConfig): DaemonConfig {
-  const db = raw.TICKLER_DB ?? CONFIG_DEFAULTS.TICKLER_DB;
+export function parseConfig(raw: RawConfig, env: NodeJS.ProcessEnv = process.env): DaemonConfig {
+  const db = raw.TICKLER_DB ?? defaultDatabaseFile(env);
   const adminToken = raw.TICKLER_ADMIN_TOKEN;
   if (adminToken !== undefined && adminToken.length < 16) {
     throw new ConfigError('TICKLER_ADMIN_TOKEN', 'must be at least 16 characters');
@@ -217,7 +218,7 @@ export function parseConfig(raw: RawConfig): DaemonConfig {
 
 /** The daemon's configuration from an environment (default: this process's). */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): DaemonConfig {
-  return parseConfig(rawConfigFrom(env));
+  return parseConfig(rawConfigFrom(env), env);
 }
 
 /** Where the data lives, for logs: the SQLite path, or the PostgreSQL URL without its password. */

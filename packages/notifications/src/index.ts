@@ -22,6 +22,7 @@ export {
   type SendNotificationsResult,
 } from './application/send-notifications/send-notifications.command';
 export { CancelNotification } from './application/cancel-notification/cancel-notification.command';
+export { DeleteNotification } from './application/delete-notification/delete-notification.command';
 export { RescheduleNotification } from './application/reschedule-notification/reschedule-notification.command';
 export { SendNotificationNow } from './application/send-notification-now/send-notification-now.command';
 export { ListNotifications } from './application/list-notifications/list-notifications.command';

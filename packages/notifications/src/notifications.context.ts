@@ -1,4 +1,5 @@
 import { CancelNotificationHandler } from './application/cancel-notification/cancel-notification.handler';
+import { DeleteNotificationHandler } from './application/delete-notification/delete-notification.handler';
 import { RescheduleNotificationHandler } from './application/reschedule-notification/reschedule-notification.handler';
 import { SendNotificationNowHandler } from './application/send-notification-now/send-notification-now.handler';
 import { ListNotificationsHandler } from './application/list-notifications/list-notifications.handler';
@@ -89,6 +90,7 @@ const COMMAND_HANDLERS = [
   SendNotificationHandler,
   SendNotificationsHandler,
   CancelNotificationHandler,
+  DeleteNotificationHandler,
   RescheduleNotificationHandler,
   SendNotificationNowHandler,
   ListNotificationsHandler,

@@ -1,5 +1,5 @@
 import { CliError } from '../cli.error';
-import { type Connection } from './connection';
+import { type Connection, describeConnection } from './connection';
 
 interface ErrorBody {
   error?: { code?: string; message?: string; fields?: { path: string; message: string }[] };
@@ -41,7 +41,7 @@ export class DaemonClient {
       const cause =
         (error as { cause?: { code?: string } }).cause?.code ?? (error as Error).message;
       throw new CliError(
-        `cannot reach the daemon at ${this.connection.url} (${cause}); is it running? (npm start)`,
+        `cannot reach the daemon at ${this.connection.url} (${cause}; from ${this.connection.foundVia}); is it running? (npm start)`,
       );
     }
     const text = await response.text();
@@ -52,7 +52,13 @@ export class DaemonClient {
       // Not JSON: keep the text for the error message.
     }
     if (!response.ok) {
-      throw new CliError(describeFailure(response.status, parsed));
+      const failure = describeFailure(response.status, parsed);
+      // A refused token is a connection problem too: say which daemon refused it.
+      throw new CliError(
+        response.status === 401
+          ? `${failure} (daemon ${describeConnection(this.connection)})`
+          : failure,
+      );
     }
     return parsed as T;
   }

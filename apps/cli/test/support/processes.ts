@@ -45,6 +45,7 @@ export interface CliRun {
 export function tickler(
   args: readonly string[],
   env: Record<string, string | undefined> = {},
+  cwd?: string,
 ): Promise<CliRun> {
   return new Promise((resolve) => {
     const merged: Record<string, string> = {};
@@ -53,10 +54,15 @@ export function tickler(
         merged[key] = value;
       }
     }
-    execFile(process.execPath, [TICKLER_BIN, ...args], { env: merged }, (error, stdout, stderr) => {
-      const code = error ? (typeof error.code === 'number' ? error.code : 1) : 0;
-      resolve({ code, stdout, stderr });
-    });
+    execFile(
+      process.execPath,
+      [TICKLER_BIN, ...args],
+      { env: merged, cwd },
+      (error, stdout, stderr) => {
+        const code = error ? (typeof error.code === 'number' ? error.code : 1) : 0;
+        resolve({ code, stdout, stderr });
+      },
+    );
   });
 }
 

@@ -1,5 +1,6 @@
 import {
   CancelNotification,
+  DeleteNotification,
   DeliverDueNotifications,
   GetRecipientProfile,
   GetNotification,
@@ -32,6 +33,7 @@ export const NOTIFICATION_COMMANDS = {
   get: GetNotification.type,
   reschedule: RescheduleNotification.type,
   cancel: CancelNotification.type,
+  delete: DeleteNotification.type,
   sendNow: SendNotificationNow.type,
   deliverDue: DeliverDueNotifications.type,
   inboxList: ListInbox.type,

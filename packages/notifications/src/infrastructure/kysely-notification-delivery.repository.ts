@@ -261,6 +261,19 @@ export class KyselyNotificationDeliveryRepository implements NotificationDeliver
     return Object.fromEntries(rows.map((r) => [r.status, r.n]));
   }
 
+  async deleteOne(
+    scope: Scope,
+    id: string,
+    expected: { status: NotificationStatus },
+  ): Promise<boolean> {
+    const result = await q(scope)
+      .deleteFrom(TABLE)
+      .where('id', '=', id)
+      .where('status', '=', expected.status)
+      .executeTakeFirst();
+    return Number(result.numDeletedRows) === 1;
+  }
+
   async deleteSettled(scope: Scope, ids: readonly string[]): Promise<number> {
     let deleted = 0;
     for (let i = 0; i < ids.length; i += IDS_PER_STATEMENT) {

@@ -161,6 +161,15 @@ export class InMemoryDeliveryRepository implements NotificationDeliveryRepositor
     return Promise.resolve(counts);
   }
 
+  deleteOne(_s: unknown, id: string, expected: { status: NotificationStatus }): Promise<boolean> {
+    const row = this.rows.get(id);
+    if (!row || row.status !== expected.status) {
+      return Promise.resolve(false);
+    }
+    this.rows.delete(id);
+    return Promise.resolve(true);
+  }
+
   deleteSettled(_s: unknown, ids: readonly string[]): Promise<number> {
     let deleted = 0;
     for (const id of ids) {

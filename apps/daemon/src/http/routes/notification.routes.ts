@@ -122,6 +122,19 @@ export function notificationRoutes(): RouteSpec[] {
       handle: onDelivery(C.reschedule),
     },
     {
+      method: 'DELETE',
+      path: ONE,
+      operationId: 'deleteNotification',
+      summary:
+        'Delete a notification a person made (any status but sending), answering it as it was. One an app made: 409 NOTIFICATIONS.APP_OWNED (cancel it instead; it would come back on the next reconcile).',
+      access: 'user',
+      tag: 'notifications',
+      requestBody: 'DeleteNotificationBody',
+      responses: { 200: { description: 'The deleted delivery.', schema: ref('Notification') } },
+      errorStatuses: [404, 409],
+      handle: onDelivery(C.delete),
+    },
+    {
       method: 'POST',
       path: `${ONE}/cancel`,
       operationId: 'cancelNotification',

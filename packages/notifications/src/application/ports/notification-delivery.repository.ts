@@ -107,6 +107,11 @@ export interface NotificationDeliveryRepository {
   saveMany(scope: Scope, pending: readonly PendingSettlement[]): Promise<Set<string>>;
   /** How many deliveries are in each status (one grouped read; absent statuses left out). */
   countByStatus(scope: Scope): Promise<Partial<Record<NotificationStatus, number>>>;
+  /**
+   * Deletes one delivery's row if it is still in `expected.status`; false when it was not (or is
+   * gone): another writer changed it in between.
+   */
+  deleteOne(scope: Scope, id: string, expected: { status: NotificationStatus }): Promise<boolean>;
   /** Reconcile: deletes the given rows if they are settled (sent/canceled/missed/failed); returns how many. */
   deleteSettled(scope: Scope, ids: readonly string[]): Promise<number>;
 }

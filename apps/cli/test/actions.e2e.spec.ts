@@ -1,0 +1,82 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { type InboxItemJson, type NotificationJson, type Page } from '@tickler/notifications';
+import { tickler, ticklerJson, useDaemon } from './support/processes';
+
+const run = useDaemon();
+
+const tail = (id: string): string => id.replace(/-/g, '').slice(-6);
+
+describe('read, done and delete (built binary against a real daemon)', () => {
+  it('read marks an inbox item read by its short id or --last', async () => {
+    const env = run.env;
+    const as = (args: string[]) => ['--user', 'reader', ...args];
+    const a = await ticklerJson<NotificationJson>(as(['remind', 'first', '--in', '1h']), env);
+    const b = await ticklerJson<NotificationJson>(as(['remind', 'second', '--in', '1h']), env);
+    await ticklerJson(as(['send-now', a.id]), env);
+    await ticklerJson(as(['send-now', b.id]), env);
+    const read = await tickler(as(['read', tail(a.id)]), env);
+    expect(read).toMatchObject({ code: 0, stdout: `read ${tail(a.id)}  first\n` });
+    const last = await tickler(as(['read', '--last']), env);
+    expect(last.stdout).toBe(`read ${tail(b.id)}  second\n`);
+    const unread = await ticklerJson<Page<InboxItemJson>>(as(['inbox', '--unread']), env);
+    expect(unread.items).toEqual([]);
+  });
+
+  it('done cancels a reminder that has not fired, and reads one that has', async () => {
+    const env = run.env;
+    const as = (args: string[]) => ['--user', 'doer', ...args];
+    const early = await ticklerJson<NotificationJson>(as(['remind', 'early', '--in', '1h']), env);
+    const fired = await ticklerJson<NotificationJson>(as(['remind', 'fired', '--in', '1h']), env);
+    await ticklerJson(as(['send-now', fired.id]), env);
+
+    const before = await tickler(as(['done', tail(early.id)]), env);
+    expect(before.stdout).toBe(`done ${tail(early.id)}  early (canceled before it fired)\n`);
+    const shown = await ticklerJson<NotificationJson>(as(['show', early.id]), env);
+    expect(shown.status).toBe('canceled');
+
+    const after = await tickler(as(['done', tail(fired.id)]), env);
+    expect(after.stdout).toBe(`done ${tail(fired.id)}  fired (read)\n`);
+    const inbox = await ticklerJson<Page<InboxItemJson>>(as(['inbox']), env);
+    expect(inbox.items).toEqual([
+      expect.objectContaining({ id: fired.id, readAt: expect.any(String) as string }),
+    ]);
+  });
+
+  it('delete removes a reminder a person made, and refuses one an app made', async () => {
+    const env = run.env;
+    const as = (args: string[]) => ['--user', 'deleter', ...args];
+    const mine = await ticklerJson<NotificationJson>(as(['remind', 'mine', '--in', '1h']), env);
+    const deleted = await tickler(as(['delete', tail(mine.id)]), env);
+    expect(deleted).toMatchObject({ code: 0, stdout: `deleted ${tail(mine.id)}  mine\n` });
+    const all = await ticklerJson<Page<NotificationJson>>(as(['list', '--all']), env);
+    expect(all.items).toEqual([]);
+
+    // An app's reminder, planned through the reconcile API as a producer would.
+    const token = fs.readFileSync(path.join(run.daemon.dir, 'admin.token'), 'utf8').trim();
+    const planned = await fetch(`${run.daemon.url}/v1/reconcile`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        sourceApp: 'household',
+        planned: [
+          {
+            userId: 'deleter',
+            sourceKey: 'bins-1',
+            title: 'Bins',
+            message: '',
+            scheduledAt: new Date(Date.now() + 3_600_000).toISOString(),
+          },
+        ],
+      }),
+    });
+    expect(planned.status).toBe(200);
+    const refused = await tickler(as(['delete', '--last']), env);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toMatch(
+      /^tickler: daemon answered 409 NOTIFICATIONS\.APP_OWNED: notification \S+ was made by household; cancel it instead/,
+    );
+    const still = await ticklerJson<Page<NotificationJson>>(as(['list']), env);
+    expect(still.items.map((n) => n.title)).toEqual(['Bins']);
+  });
+});
