@@ -9,6 +9,7 @@ import { showCommand } from './commands/show.command';
 import { tokenCommands } from './commands/token.command';
 import { transitionCommands } from './commands/transition.command';
 import { watchCommand } from './commands/watch.command';
+import { missedCommand } from './commands/missed.command';
 
 /** The `tickler` program: global options once, one file per command. */
 export function buildProgram(): Command {
@@ -40,5 +41,6 @@ export function buildProgram(): Command {
   tokenCommands(program);
   subscriptionCommands(program);
   watchCommand(program);
+  missedCommand(program);
   return program;
 }
