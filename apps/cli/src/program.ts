@@ -10,6 +10,7 @@ import { tokenCommands } from './commands/token.command';
 import { transitionCommands } from './commands/transition.command';
 import { watchCommand } from './commands/watch.command';
 import { missedCommand } from './commands/missed.command';
+import { mcpCommand } from './commands/mcp.command';
 
 /** The `tickler` program: global options once, one file per command. */
 export function buildProgram(): Command {
@@ -42,5 +43,6 @@ export function buildProgram(): Command {
   subscriptionCommands(program);
   watchCommand(program);
   missedCommand(program);
+  mcpCommand(program);
   return program;
 }
