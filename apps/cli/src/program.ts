@@ -13,6 +13,8 @@ import { snoozeCommand } from './commands/snooze.command';
 import { tokenCommands } from './commands/token.command';
 import { transitionCommands } from './commands/transition.command';
 import { watchCommand } from './commands/watch.command';
+import { missedCommand } from './commands/missed.command';
+import { mcpCommand } from './commands/mcp.command';
 
 /** The `tickler` program: global options once, one file per command. */
 export function buildProgram(): Command {
@@ -52,5 +54,7 @@ export function buildProgram(): Command {
   profileCommand(program);
   watchCommand(program);
   snoozeCommand(program);
+  missedCommand(program);
+  mcpCommand(program);
   return program;
 }

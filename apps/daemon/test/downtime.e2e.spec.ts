@@ -2,7 +2,7 @@ import { type InboxItemJson, type NotificationJson, type Page } from '@tickler/n
 import { Api, DaemonProcess, eventually } from '@tickler/testing';
 
 describe('downtime longer than the grace window (real process)', () => {
-  it('settles a notification that fell due more than TICKLER_GRACE ago as missed, never sent, and leaves future ones scheduled', async () => {
+  it('settles a notification that fell due more than TICKLER_GRACE ago as missed, never sent, with one inbox notice, and leaves future ones scheduled', async () => {
     const dir = DaemonProcess.tempDir();
     const env = { TICKLER_GRACE: '2s' };
     const first = await new DaemonProcess(dir, env).start();
@@ -45,8 +45,15 @@ describe('downtime longer than the grace window (real process)', () => {
         `/v1/users/sleeper/notifications/${future.body.id}`,
       );
       expect(later.body.status).toBe('scheduled');
+      // Never sent, but not silent: one inbox notice tells the person what was missed.
       const inbox = await api2.get<Page<InboxItemJson>>('/v1/users/sleeper/inbox');
-      expect(inbox.body.items).toEqual([]);
+      expect(inbox.body.items).toEqual([
+        expect.objectContaining({
+          title: '1 reminder was missed while Tickler was off',
+          message: '• stale',
+          readAt: null,
+        }),
+      ]);
     } finally {
       await second.terminate();
     }

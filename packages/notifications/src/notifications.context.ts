@@ -28,6 +28,7 @@ import {
 } from './application/notifications.options';
 import { ChannelRegistry } from './application/channels/channel-registry';
 import { DeliveryFiring } from './application/channels/fire-deliveries';
+import { MissedNotices } from './application/deliver-due-notifications/missed-notices';
 import { ChannelSendPool } from './application/deliver-channel-sends/channel-send-pool';
 import { ChannelSendSettler } from './application/deliver-channel-sends/channel-send-settler';
 import { DeliverChannelSendsHandler } from './application/deliver-channel-sends/deliver-channel-sends.handler';
@@ -162,6 +163,7 @@ export function notificationsContext(options: NotificationsContextOptions = {}):
       })
       .inSingletonScope();
     bind(DeliveryFiring).toSelf().inSingletonScope();
+    bind(MissedNotices).toSelf().inSingletonScope();
     bind(ChannelSendSettler).toSelf().inSingletonScope();
     bind(ChannelSendPool).toSelf().inSingletonScope();
   });

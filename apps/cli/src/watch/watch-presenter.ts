@@ -36,13 +36,22 @@ export function parseData(event: SseEvent): StreamEventData | undefined {
 
 /**
  * What a person should notice: a delivery is a popup with its title and message (its link when
- * there is no message); a gap in the stream is a note pointing at the inbox. The rest of the
+ * there is no message), and so is the notice of reminders missed while the daemon was off
+ * (each missed one is not: the notice names them all); a gap in the stream is a note pointing at the inbox. The rest of the
  * lifecycle (scheduled, rescheduled, canceled) is what the person did themselves: nothing.
  */
 export function present(data: StreamEventData): Presentation {
   if (data.type === 'notifications.sent') {
     const message = text(data.payload, 'message') || text(data.payload, 'url');
     return { kind: 'popup', title: text(data.payload, 'title'), body: message };
+  }
+  if (data.type === 'notifications.missed-notice') {
+    // The catch-up's one notice ("3 reminders were missed while Tickler was off", the titles).
+    return {
+      kind: 'popup',
+      title: text(data.payload, 'title'),
+      body: text(data.payload, 'message'),
+    };
   }
   if (data.type === 'stream.gap') {
     return {

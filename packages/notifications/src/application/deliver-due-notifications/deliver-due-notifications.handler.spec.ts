@@ -7,6 +7,7 @@ import {
   DeliverDueNotifications,
 } from './deliver-due-notifications.command';
 import { DeliverDueNotificationsHandler } from './deliver-due-notifications.handler';
+import { MissedNotices } from './missed-notices';
 
 const T0 = '2026-09-10T08:30:00.000Z';
 const at = (ms: number): string => new Date(Date.parse(T0) + ms).toISOString();
@@ -22,6 +23,7 @@ function setup(options: NotificationsOptions = {}) {
     wakeUp,
     channels.firing,
     fakes.options,
+    new MissedNotices(fakes.ids, inbox),
   );
   const run = (id?: string) =>
     deliver.execute(Object.assign(new DeliverDueNotifications(), id === undefined ? {} : { id }));
@@ -56,6 +58,69 @@ describe('DeliverDueNotificationsHandler', () => {
     expect(t.uow.published.find((e) => e.type === 'notifications.missed')?.payload).toMatchObject({
       reason: 'too-late',
     });
+  });
+
+  it('leaves one inbox notice per recipient per catch-up naming what was missed while off', async () => {
+    const t = setup({ graceMs: '1h' });
+    const first = await t.send.execute(
+      sendCommand({ title: 'take the bins out', scheduledAt: at(1000) }),
+    );
+    const second = await t.send.execute(sendCommand({ title: 'call mum', scheduledAt: at(2000) }));
+    const third = await t.send.execute(
+      sendCommand({ title: 'water plants', scheduledAt: at(3000) }),
+    );
+    await t.send.execute(
+      sendCommand({ recipientId: 'bob', title: 'bob’s', scheduledAt: at(1000) }),
+    );
+    const onTime = await t.send.execute(
+      sendCommand({ title: 'fresh', scheduledAt: at(2 * 3_600_000) }),
+    );
+    t.clock.set(at(2 * 3_600_000 + 1));
+
+    expect(await t.run()).toEqual({ sent: 1, missed: 4, failed: 0, dispatched: 0 });
+    const notices = t.inbox.items.filter((i) => i.notificationId !== onTime.delivery.id);
+    expect(notices).toEqual([
+      {
+        id: expect.any(String) as string,
+        recipientId: 'alice',
+        notificationId: notices[0]!.id,
+        title: '3 reminders were missed while Tickler was off',
+        message: '• take the bins out\n• call mum\n• water plants',
+        url: null,
+        createdAt: at(2 * 3_600_000 + 1),
+        readAt: null,
+      },
+      expect.objectContaining({
+        recipientId: 'bob',
+        title: '1 reminder was missed while Tickler was off',
+        message: '• bob’s',
+      }),
+    ]);
+    expect(t.uow.published.filter((e) => e.type === 'notifications.missed-notice')).toEqual([
+      expect.objectContaining({
+        aggregateId: notices[0]!.id,
+        payload: expect.objectContaining({
+          recipientId: 'alice',
+          deliveryIds: [first.delivery.id, second.delivery.id, third.delivery.id],
+        }) as unknown,
+      }),
+      expect.objectContaining({
+        payload: expect.objectContaining({ recipientId: 'bob' }) as unknown,
+      }),
+    ]);
+
+    // The next run finds nothing new: no second notice.
+    expect(await t.run()).toEqual({ sent: 0, missed: 0, failed: 0, dispatched: 0 });
+    expect(t.inbox.items).toHaveLength(3);
+  });
+
+  it('writes no notice for rows missed by the sender’s own rules (event begun, expired)', async () => {
+    const t = setup();
+    await t.send.execute(sendCommand({ scheduledAt: at(1000), eventAt: at(2000) }));
+    t.clock.set(at(2001));
+    expect((await t.run()).missed).toBe(1);
+    expect(t.inbox.items).toEqual([]);
+    expect(t.uow.published.map((e) => e.type)).not.toContain('notifications.missed-notice');
   });
 
   it('delivers only the given id when asked', async () => {

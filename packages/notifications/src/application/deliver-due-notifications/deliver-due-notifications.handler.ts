@@ -11,6 +11,7 @@ import { NOTIFICATIONS_TOKENS } from '../../notifications.tokens';
 import { type DeliverDueResult } from '../notification.view';
 import { type ResolvedNotificationsOptions } from '../notifications.options';
 import { DeliveryFiring } from '../channels/fire-deliveries';
+import { MissedNotices } from './missed-notices';
 import {
   type NotificationDeliveryRepository,
   type PendingSettlement,
@@ -36,7 +37,8 @@ function add(total: DeliverDueResult, part: DeliverDueResult): void {
  * (`DeliveryFiring`: inbox rows in one multi-row INSERT, one `pending` channel send per external
  * target), persist in bulk (a few grouped status-guarded UPDATEs) and record the events.
  * External requests are never made here: the send loop (`DeliverChannelSends`) claims the sends
- * after the commit. A run is bounded; it always ends by moving the wake-up to the next due
+ * after the commit. Rows missed for lateness get one inbox notice per recipient
+ * (`MissedNotices`), in the same transaction. A run is bounded; it always ends by moving the wake-up to the next due
  * instant (in the last batch's transaction when that batch found nothing due).
  */
 @injectable()
@@ -51,6 +53,7 @@ export class DeliverDueNotificationsHandler implements CommandHandler<DeliverDue
     @inject(NOTIFICATIONS_TOKENS.WakeUp) private readonly wakeUp: DeliveryWakeUp,
     @inject(DeliveryFiring) private readonly firing: DeliveryFiring,
     @inject(NOTIFICATIONS_TOKENS.Options) private readonly options: ResolvedNotificationsOptions,
+    @inject(MissedNotices) private readonly notices: MissedNotices,
   ) {}
 
   async execute(command: DeliverDueNotifications): Promise<DeliverDueResult> {
@@ -111,6 +114,14 @@ export class DeliverDueNotificationsHandler implements CommandHandler<DeliverDue
           counts[key]++;
         }
       }
+      // In this transaction: the notice exists exactly when the rows it tells about are missed.
+      tx.recordEvents(
+        await this.notices.write(
+          tx,
+          settlements.map((s) => s.delivery),
+          now,
+        ),
+      );
       // A batch that found nothing due ends the run: it re-arms the wake-up in its own
       // transaction (one commit fewer per run: the empty batch after full ones, the minutely
       // safety net, a due check). A batch that delivered something commits first and re-arms

@@ -1,0 +1,31 @@
+import { type Command } from 'commander';
+import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import { contextOf } from '../command-context';
+import { buildMcpServer } from '../mcp/tickler-mcp-server';
+
+/**
+ * `tickler mcp`: a Model Context Protocol server on stdin/stdout for a chat assistant, acting
+ * for the configured user through the daemon. Runs until the client closes stdin.
+ */
+export function mcpCommand(program: Command): void {
+  program
+    .command('mcp')
+    .description(
+      'serve the Model Context Protocol on stdio (tools: schedule, list_upcoming, reschedule, snooze, cancel) for an assistant',
+    )
+    .action(async (_options: object, command: Command) => {
+      const ctx = contextOf(command);
+      const server = buildMcpServer(
+        { client: ctx.client, userPath: ctx.userPath },
+        program.version() ?? '0',
+      );
+      const transport = new StdioServerTransport();
+      const closed = new Promise<void>((resolve) => {
+        transport.onclose = () => resolve();
+        process.stdin.once('end', () => resolve());
+      });
+      await server.connect(transport);
+      await closed;
+      await server.close();
+    });
+}
