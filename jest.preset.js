@@ -35,6 +35,8 @@ module.exports = function preset(projectDir) {
       '^(\\.{1,2}/.*)\\.js$': '$1',
     },
     setupFiles: [path.join(root, 'jest.setup.js')],
+    // `npm test` (tools/test-run/run-tests.js) sums every run's counts; silent otherwise.
+    reporters: ['default', path.join(root, 'tools/test-run/results-reporter.js')],
   };
 };
 

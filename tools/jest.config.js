@@ -5,5 +5,6 @@ module.exports = {
     '<rootDir>/src/**/*.spec.ts',
     '<rootDir>/bench/**/*.spec.ts',
     '<rootDir>/reliability/**/*.spec.ts',
+    '<rootDir>/test-run/**/*.spec.js',
   ],
 };

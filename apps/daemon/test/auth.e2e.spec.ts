@@ -1,4 +1,4 @@
-import { Api, DaemonProcess } from '@tickler/testing';
+import { Api, DaemonProcess, queryDaemonDatabase } from '@tickler/testing';
 
 interface Operation {
   method: string;
@@ -149,20 +149,14 @@ describe('authentication and scoping, for every route in the OpenAPI document', 
   });
 
   it('never stores a user token in clear text', async () => {
-    const { default: Database } = await import('better-sqlite3');
-    const db = new Database(daemon.dbFile, { readonly: true });
-    try {
-      const rows = db.prepare('select token_hash, user_id from auth_user_tokens').all() as {
-        token_hash: string;
-        user_id: string;
-      }[];
-      expect(rows.length).toBeGreaterThan(0);
-      expect(
-        rows.every((r) => /^[0-9a-f]{64}$/.test(r.token_hash) && r.token_hash !== aliceToken),
-      ).toBe(true);
-      expect(JSON.stringify(rows)).not.toContain(aliceToken);
-    } finally {
-      db.close();
-    }
+    const rows = await queryDaemonDatabase<{ token_hash: string; user_id: string }>(
+      daemon.dbFile,
+      'select token_hash, user_id from auth_user_tokens',
+    );
+    expect(rows.length).toBeGreaterThan(0);
+    expect(
+      rows.every((r) => /^[0-9a-f]{64}$/.test(r.token_hash) && r.token_hash !== aliceToken),
+    ).toBe(true);
+    expect(JSON.stringify(rows)).not.toContain(aliceToken);
   });
 });

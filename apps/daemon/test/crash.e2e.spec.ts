@@ -1,6 +1,5 @@
 import { type NotificationJson, type Page } from '@tickler/notifications';
-import { Api, DaemonProcess, eventually } from '@tickler/testing';
-import { queryDatabase } from './support/read-database';
+import { Api, DaemonProcess, eventually, queryDaemonDatabase } from '@tickler/testing';
 
 const TOTAL = 1_000;
 const USER = 'bulk';
@@ -61,21 +60,25 @@ describe('kill -9 (real process)', () => {
 
     // 2. Crash in the middle of the delivery run: the first inbox rows appear, then kill -9.
     const seenAtKill = await eventually(
-      () => {
-        const rows = queryDatabase<{ n: number }>(
+      async () => {
+        const rows = await queryDaemonDatabase<{ n: number }>(
           second.dbFile,
           'select count(*) as n from notification_inbox',
         );
         const n = rows[0]?.n ?? 0;
-        return Promise.resolve(n > 0 ? n : undefined);
+        return n > 0 ? n : undefined;
       },
       30_000,
       5,
     );
     await second.kill9();
     const afterKill =
-      queryDatabase<{ n: number }>(second.dbFile, 'select count(*) as n from notification_inbox')[0]
-        ?.n ?? 0;
+      (
+        await queryDaemonDatabase<{ n: number }>(
+          second.dbFile,
+          'select count(*) as n from notification_inbox',
+        )
+      )[0]?.n ?? 0;
     // Recorded for the report, not asserted: how far the run had got when it was killed.
     process.stdout.write(
       `crash e2e: inbox rows when the kill was decided ${seenAtKill}, after the kill ${afterKill} of ${TOTAL}\n`,
@@ -96,14 +99,14 @@ describe('kill -9 (real process)', () => {
     );
     await third.terminate();
 
-    const inbox = queryDatabase<{ notification_id: string }>(
+    const inbox = await queryDaemonDatabase<{ notification_id: string }>(
       third.dbFile,
       'select notification_id from notification_inbox where recipient_id = ?',
       USER,
     );
     expect(inbox).toHaveLength(TOTAL);
     expect(new Set(inbox.map((r) => r.notification_id))).toEqual(acked);
-    const statuses = queryDatabase<{ status: string; n: number }>(
+    const statuses = await queryDaemonDatabase<{ status: string; n: number }>(
       third.dbFile,
       'select status, count(*) as n from notification_deliveries group by status',
     );

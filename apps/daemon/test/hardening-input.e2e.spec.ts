@@ -1,5 +1,4 @@
-import { Api, DaemonProcess, type ErrorBody } from '@tickler/testing';
-import { queryDatabase } from './support/read-database';
+import { Api, DaemonProcess, type ErrorBody, queryDaemonDatabase } from '@tickler/testing';
 
 // Issue 9, findings 1–3, 7–9: hostile bodies through the real daemon. Each answer is a 4xx
 // naming the field, the daemon stays healthy, nothing is written.
@@ -19,10 +18,12 @@ afterAll(async () => {
 const FUTURE = '2099-01-01T00:00:00Z';
 const USER = '/v1/users/ann/notifications';
 
-function deliveries(): number {
-  return queryDatabase<{ n: number }>(
-    daemon.dbFile,
-    'select count(*) as n from notification_deliveries',
+async function deliveries(): Promise<number> {
+  return (
+    await queryDaemonDatabase<{ n: number }>(
+      daemon.dbFile,
+      'select count(*) as n from notification_deliveries',
+    )
   )[0]!.n;
 }
 
@@ -43,14 +44,14 @@ async function refused(
 
 describe('array sizes, nesting and error lists (finding 1, 2)', () => {
   it('answers a 2.7-million-entry batch (8 MB) with 400 naming items, and stays responsive', async () => {
-    const before = deliveries();
+    const before = await deliveries();
     const body = `{"items":[${'{},'.repeat(2_700_000)}{}]}`;
     expect(body.length).toBeLessThan(8 * 1024 * 1024);
     const { fields, text } = await refused('/v1/notifications/batch', body);
     expect(fields).toEqual(['items']);
     expect(text.length).toBeLessThan(4096);
     expect((await api.get('/healthz')).status).toBe(200);
-    expect(deliveries()).toBe(before);
+    expect(await deliveries()).toBe(before);
   });
 
   it('caps the reconcile plan the same way', async () => {
@@ -96,11 +97,11 @@ describe('instants (finding 3)', () => {
     '1969-12-31T23:59:59Z',
     '10000-01-01T00:00:00Z',
   ])('refuses scheduledAt %s with 400 naming it, storing nothing', async (scheduledAt) => {
-    const before = deliveries();
+    const before = await deliveries();
     expect((await refused(USER, { title: 't', message: 'm', scheduledAt })).fields).toEqual([
       'scheduledAt',
     ]);
-    expect(deliveries()).toBe(before);
+    expect(await deliveries()).toBe(before);
   });
 });
 

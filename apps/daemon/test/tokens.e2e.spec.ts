@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { Api, DaemonProcess, type ErrorBody } from '@tickler/testing';
-import { queryDatabase } from './support/read-database';
+import { Api, DaemonProcess, type ErrorBody, queryDaemonDatabase } from '@tickler/testing';
 
 // Issue 9, finding 6: user tokens can be listed, revoked and expire; the admin token rotates
 // without a restart.
@@ -38,9 +37,11 @@ describe('user token lifecycle over HTTP', () => {
     const list = await admin.get<{ items: { id: string }[] }>('/v1/users/alice/tokens');
     expect(list.status).toBe(200);
     expect(list.body.items.map((t) => t.id)).toContain(issued.body.id);
-    const hashes = queryDatabase<{ token_hash: string }>(
-      daemon.dbFile,
-      'select token_hash from auth_user_tokens',
+    const hashes = (
+      await queryDaemonDatabase<{ token_hash: string }>(
+        daemon.dbFile,
+        'select token_hash from auth_user_tokens',
+      )
     ).map((r) => r.token_hash);
     const text = JSON.stringify(list.body);
     expect(text).not.toContain(issued.body.token);

@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { Api, DaemonProcess } from '@tickler/testing';
-import { queryDatabase } from './support/read-database';
+import { Api, DaemonProcess, queryDaemonDatabase } from '@tickler/testing';
 
 const FIXTURE = path.join(__dirname, 'fixtures/release-0.1');
 
@@ -30,9 +29,11 @@ describe('upgrading a database made by the first release', () => {
     } finally {
       await daemon.terminate();
     }
-    const ledger = queryDatabase<{ name: string }>(
-      path.join(dir, 'tickler.db'),
-      'select name from auth_migrations order by name',
+    const ledger = (
+      await queryDaemonDatabase<{ name: string }>(
+        path.join(dir, 'tickler.db'),
+        'select name from auth_migrations order by name',
+      )
     ).map((r) => r.name);
     expect(ledger[0]).toBe('2026_11_30_0700_create_auth_user_tokens');
   });

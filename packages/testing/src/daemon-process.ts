@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import readline from 'node:readline';
 import { repoRoot } from './repo-root';
+import { dropAfterFile, testBackend, testPostgresUrl, testSchemaFor } from './test-backend';
 
 /** The built daemon: `node apps/daemon/dist/main.js` (build it first: `buildDaemon`). */
 export const DAEMON_MAIN = path.join(repoRoot(), 'apps/daemon/dist/main.js');
@@ -19,7 +20,11 @@ export interface ExitStatus {
 
 /**
  * A real daemon child process on a free port, its database and admin token in `dir` (kept
- * across restarts: `start` again after `kill9` or `terminate` reopens the same database).
+ * across restarts: `start` again after `kill9` or `terminate` reopens the same database). On
+ * PostgreSQL runs (`TICKLER_TEST_DB=postgres`) the database is the test server's schema
+ * standing for {@link DaemonProcess.dbFile} (`testSchemaFor`): two processes on one folder share
+ * it, as they share a file on SQLite; it is dropped after the test file. An explicit
+ * `TICKLER_DATABASE_URL` in `env` wins.
  */
 export class DaemonProcess {
   /** Every stdout line, parsed. */
@@ -31,6 +36,7 @@ export class DaemonProcess {
   url = '';
   private child: ChildProcess | undefined;
   private exited: Promise<ExitStatus> | undefined;
+  private schemaToDrop: string | undefined;
 
   constructor(
     /** Folder holding the database and admin.token. */
@@ -66,6 +72,22 @@ export class DaemonProcess {
     return this.child?.pid;
   }
 
+  /** The back-end settings of a PostgreSQL run (none on SQLite, or when `env` names a server). */
+  private backendEnv(): Record<string, string> {
+    if (testBackend() === 'sqlite' || this.env.TICKLER_DATABASE_URL !== undefined) {
+      return {};
+    }
+    if (this.schemaToDrop === undefined) {
+      this.schemaToDrop = testSchemaFor(this.dbFile);
+      // Stopped (gracefully: a spec's own afterAll may still check the exit) before its
+      // schema is dropped, since a running daemon would hold its tables.
+      dropAfterFile(this.schemaToDrop, async () => {
+        await this.terminate();
+      });
+    }
+    return { TICKLER_DATABASE_URL: testPostgresUrl(), TICKLER_DATABASE_SCHEMA: this.schemaToDrop };
+  }
+
   /** Spawns the daemon and resolves once it prints its `listening` line. */
   async start(): Promise<this> {
     this.url = '';
@@ -77,6 +99,7 @@ export class DaemonProcess {
         TICKLER_LOG_LEVEL: 'info',
         // Tests' webhook receivers listen on 127.0.0.1 (the refusal has its own test).
         TICKLER_ALLOW_PRIVATE_TARGETS: 'true',
+        ...this.backendEnv(),
         ...this.env,
       },
       stdio: ['ignore', 'pipe', 'pipe'],

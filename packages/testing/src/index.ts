@@ -8,3 +8,5 @@ export * from './daemon-per-file';
 export * from './child-process';
 export * from './build-projects';
 export * from './e2e-run';
+export * from './test-backend';
+export * from './daemon-database';

@@ -10,6 +10,8 @@ export interface CrashLoopOptions {
   readonly deliveries: number;
   readonly kills: number;
   readonly seed: number;
+  /** Every n-th delivery goes to a webhook (default 10); 0 sends every one to the inbox. */
+  readonly webhookEvery?: number;
   /** How long after the last kill the survivors may take (a dead webhook claim waits for its lease). */
   readonly drainDeadlineMs: number;
 }
@@ -30,7 +32,7 @@ export async function runCrashLoop(options: CrashLoopOptions): Promise<ScenarioR
   const spreadMs = options.kills * 900;
   const seeded = await seedDeliveries(file, {
     count: options.deliveries,
-    webhookEvery: 10,
+    webhookEvery: options.webhookEvery ?? 10,
     webhookUrl: receiver.url,
     firstAt: Date.now() + 2_000,
     spreadMs,
@@ -45,25 +47,25 @@ export async function runCrashLoop(options: CrashLoopOptions): Promise<ScenarioR
       await new Promise((resolve) => setTimeout(resolve, rnd.int(150, 1500)));
       await daemon.kill9();
       kills++;
-      liveAtKill.push(liveCount(file));
+      liveAtKill.push(await liveCount(file));
       daemon = new DaemonProcess(dir);
     }
     await daemon.start();
     const drainStarted = Date.now();
     await eventually(
-      () => (liveCount(file) === 0 ? true : undefined),
+      async () => ((await liveCount(file)) === 0 ? true : undefined),
       options.drainDeadlineMs,
       250,
-    ).catch(() => {
+    ).catch(async () => {
+      const live = await liveCount(file);
       v.check(
         false,
-        () =>
-          `${liveCount(file)} deliveries still live ${options.drainDeadlineMs} ms after the last restart`,
+        () => `${live} deliveries still live ${options.drainDeadlineMs} ms after the last restart`,
       );
     });
     const drainMs = Date.now() - drainStarted;
     await daemon.terminate();
-    const figures = checkDeliveries(file, seeded, receiver.received, v);
+    const figures = await checkDeliveries(file, seeded, receiver.received, v);
     const delivering = liveAtKill.filter(
       (n, i) => n > 0 && (i === 0 || n !== options.deliveries),
     ).length;

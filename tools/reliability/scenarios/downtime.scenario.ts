@@ -2,12 +2,13 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
-import { Application, ManualClock, openSqliteDatabase, tablesOf } from '@tickler/core';
+import { Application, ManualClock, tablesOf } from '@tickler/core';
 import { notificationsContext } from '@tickler/notifications/context';
 import { CancelNotification, SendNotification } from '@tickler/notifications';
 import { EventRecorder } from '../support/event-recorder';
 import { probeJobsContext, probeRunCounts } from '../support/probe-jobs.context';
 import { type ScenarioResult, Violations } from '../support/scenario-result';
+import { openScenarioDatabase } from '../support/scenario-database';
 
 /** Deliveries per class; the fast variant uses a few dozen, torture thousands. */
 export interface DowntimeOptions {
@@ -36,9 +37,9 @@ async function jobRows(app: Application): Promise<Map<string, JobRow>> {
   return new Map(rows.rows.map((r) => [r.key, r]));
 }
 
-function open(file: string, clock: ManualClock): Promise<Application> {
+async function open(file: string, clock: ManualClock): Promise<Application> {
   return Application.create({
-    database: openSqliteDatabase({ file }),
+    database: await openScenarioDatabase(file),
     contexts: [notificationsContext({ graceMs: GRACE_MS }), probeJobsContext()],
     clock,
   });

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { Application, ManualClock, openSqliteDatabase, toIsoUtc } from '@tickler/core';
+import { Application, ManualClock, toIsoUtc } from '@tickler/core';
 import { ChannelSendPool, notificationsContext } from '@tickler/notifications/context';
 import {
   DeliverChannelSends,
@@ -10,6 +10,7 @@ import {
 import { EventRecorder } from '../support/event-recorder';
 import { type ScenarioResult, Violations } from '../support/scenario-result';
 import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver';
+import { openScenarioDatabase } from '../support/scenario-database';
 
 export interface LeaseFencingOptions {
   /** Rounds of each ordering. */
@@ -59,7 +60,7 @@ async function round(
   const receiver = await startWebhookReceiver();
   const clock = new ManualClock(T0);
   const app = await Application.create({
-    database: openSqliteDatabase({ file: ':memory:' }),
+    database: await openScenarioDatabase(':memory:'),
     contexts: [
       notificationsContext({
         webhookTimeoutMs: TIMEOUT_MS,

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { Application, ManualClock, openSqliteDatabase, toIsoUtc } from '@tickler/core';
+import { Application, ManualClock, toIsoUtc } from '@tickler/core';
 import { ChannelSendPool, notificationsContext } from '@tickler/notifications/context';
 import {
   CancelNotification,
@@ -14,6 +14,7 @@ import { EventRecorder } from '../support/event-recorder';
 import { type ScenarioResult, Violations } from '../support/scenario-result';
 import { SeededRandom } from '../support/seeded-random';
 import { receivedById, startWebhookReceiver } from '../support/webhook-receiver';
+import { openScenarioDatabase } from '../support/scenario-database';
 
 export interface RaceOptions {
   /** Rows raced (each gets one user command racing the dispatcher). */
@@ -73,7 +74,7 @@ export async function runRaces(options: RaceOptions): Promise<ScenarioResult> {
   const receiver = await startWebhookReceiver();
   const clock = new ManualClock(T0);
   const app = await Application.create({
-    database: openSqliteDatabase({ file: ':memory:' }),
+    database: await openScenarioDatabase(':memory:'),
     contexts: [notificationsContext({ batchSize: 50, allowPrivateTargets: true })],
     clock,
   });

@@ -90,7 +90,7 @@ export async function runRestartCatchUp(options: RestartCatchUpOptions): Promise
         );
       }
       await first.kill9();
-      liveAtKill.push(liveCount(file));
+      liveAtKill.push(await liveCount(file));
       claimedAtKill.push(sendingCount(file));
 
       receiver.respond = () => 200;
@@ -98,9 +98,14 @@ export async function runRestartCatchUp(options: RestartCatchUpOptions): Promise
       second = await new DaemonProcess(dir).start();
       const healthy = await healthzAt(second);
       healthzAfter.push(healthy - spawnedAt);
-      await eventually(() => (liveCount(file) === 0 ? true : undefined), 180_000, 5).catch(() =>
-        v.check(false, () => `kill ${k}: ${liveCount(file)} deliveries still live after 180 s`),
-      );
+      await eventually(
+        async () => ((await liveCount(file)) === 0 ? true : undefined),
+        180_000,
+        5,
+      ).catch(async () => {
+        const live = await liveCount(file);
+        v.check(false, () => `kill ${k}: ${live} deliveries still live after 180 s`);
+      });
       const last = queryFile<{ at: string | null }>(
         file,
         "select max(sent_at) as at from notification_deliveries where status = 'sent'",
@@ -109,7 +114,7 @@ export async function runRestartCatchUp(options: RestartCatchUpOptions): Promise
       catchUps.push(Math.max(0, Date.parse(last ?? '') - healthy));
       restarts.push(Date.parse(last ?? '') - spawnedAt);
       await second.terminate();
-      const figures = checkDeliveries(file, seeded, receiver.received, v);
+      const figures = await checkDeliveries(file, seeded, receiver.received, v);
       lost += figures.lost;
       inboxDuplicates += figures.inboxDuplicates;
       webhookDuplicates += figures.webhookDuplicates;

@@ -1,5 +1,5 @@
+import { queryDaemonDatabase } from '@tickler/testing';
 import { type Seeded } from './seed-deliveries';
-import { queryFile } from './sqlite-file';
 import { type Violations } from './scenario-result';
 import { receivedById, type ReceivedWebhook } from './webhook-receiver';
 
@@ -13,18 +13,19 @@ export interface DeliveryFigures {
 }
 
 /**
- * Checks, directly in the SQLite file: every seeded delivery is `sent` (none lost, none left
+ * Checks, directly in the daemon's database (the SQLite file, or on PostgreSQL runs the schema
+ * standing for it): every seeded delivery is `sent` (none lost, none left
  * live); exactly one inbox row per sent inbox delivery and none for webhooks; every webhook
  * delivery received at least once, duplicates only with the same idempotency key (`webhook-id`
  * = `Idempotency-Key`, one per notification, and only ids of webhook deliveries).
  */
-export function checkDeliveries(
+export async function checkDeliveries(
   file: string,
   seeded: Seeded,
   received: readonly ReceivedWebhook[],
   v: Violations,
-): DeliveryFigures {
-  const rows = queryFile<{ id: string; status: string }>(
+): Promise<DeliveryFigures> {
+  const rows = await queryDaemonDatabase<{ id: string; status: string }>(
     file,
     'select id, status from notification_deliveries',
   );
@@ -32,9 +33,11 @@ export function checkDeliveries(
   const byStatus: Record<string, number> = {};
   rows.forEach((r) => (byStatus[r.status] = (byStatus[r.status] ?? 0) + 1));
   const inbox = new Map(
-    queryFile<{ notification_id: string; n: number }>(
-      file,
-      'select notification_id, count(*) as n from notification_inbox group by notification_id',
+    (
+      await queryDaemonDatabase<{ notification_id: string; n: number }>(
+        file,
+        'select notification_id, count(*) as n from notification_inbox group by notification_id',
+      )
     ).map((r) => [r.notification_id, r.n]),
   );
   let lost = 0;
@@ -87,12 +90,11 @@ export function checkDeliveries(
   };
 }
 
-/** Live (scheduled, or sending: waiting for its channel sends) deliveries in the file. */
-export function liveCount(file: string): number {
-  return (
-    queryFile<{ n: number }>(
-      file,
-      "select count(*) as n from notification_deliveries where status in ('scheduled', 'sending')",
-    )[0]?.n ?? 0
+/** Live (scheduled, or sending: waiting for its channel sends) deliveries in the database. */
+export async function liveCount(file: string): Promise<number> {
+  const rows = await queryDaemonDatabase<{ n: number }>(
+    file,
+    "select count(*) as n from notification_deliveries where status in ('scheduled', 'sending')",
   );
+  return rows[0]?.n ?? 0;
 }

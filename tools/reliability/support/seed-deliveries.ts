@@ -1,6 +1,7 @@
-import { Application, openSqliteDatabase } from '@tickler/core';
+import { Application } from '@tickler/core';
 import { notificationsContext } from '@tickler/notifications/context';
 import { RegisterSubscription, SendNotification } from '@tickler/notifications';
+import { openScenarioDatabase } from './scenario-database';
 
 /** What was seeded: every delivery id by channel. */
 export interface Seeded {
@@ -9,7 +10,8 @@ export interface Seeded {
 }
 
 /**
- * Writes `count` scheduled deliveries into a daemon's database file before the daemon starts
+ * Writes `count` scheduled deliveries into a daemon's database (its file, or the PostgreSQL
+ * schema standing for it: `openScenarioDatabase`) before the daemon starts
  * (in-process, the real use case, real clock): every `webhookEvery`-th goes to the webhook of
  * user `hooked` (registered at `webhookUrl`), the rest to inboxes; instants spread evenly over
  * `[firstAt, firstAt + spreadMs)`.
@@ -25,7 +27,7 @@ export async function seedDeliveries(
   },
 ): Promise<Seeded> {
   const app = await Application.create({
-    database: openSqliteDatabase({ file }),
+    database: await openScenarioDatabase(file),
     contexts: [notificationsContext({ allowPrivateTargets: true })],
   });
   const seeded: Seeded = { inbox: [], webhook: [] };

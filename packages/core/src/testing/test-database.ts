@@ -1,45 +1,22 @@
-import { createHash, randomBytes } from 'node:crypto';
 import pg from 'pg';
+import { testBackend, testPostgresUrl, testSchemaFor } from '@tickler/testing';
 import { type Database } from '../database/database';
 import { openPostgresDatabase } from '../database/postgres-database';
 import { openSqliteDatabase } from '../database/sqlite-database';
 
-/** Which back end the integration tests run on: `TICKLER_TEST_DB=postgres`, default SQLite. */
-export type TestBackend = 'sqlite' | 'postgres';
+// The back-end rules (TICKLER_TEST_DB, the server, the schema standing for a file) are
+// @tickler/testing's, shared with the daemon processes tests spawn; re-exported for the
+// kernel's and the contexts' tests.
+export {
+  DEFAULT_TEST_PG_URL,
+  type TestBackend,
+  testBackend,
+  testPostgresUrl,
+  testSchemaFor,
+} from '@tickler/testing';
 
-/** Server used when `TICKLER_TEST_DB=postgres` (`TICKLER_TEST_PG_URL` overrides it). */
-export const DEFAULT_TEST_PG_URL = 'postgres://postgres@127.0.0.1:5432/test';
-
-/** The back end tests run on: PostgreSQL when `TICKLER_TEST_DB=postgres`, else SQLite. */
-export function testBackend(): TestBackend {
-  return process.env.TICKLER_TEST_DB === 'postgres' ? 'postgres' : 'sqlite';
-}
-
-/** The PostgreSQL server tests use: `TICKLER_TEST_PG_URL`, else {@link DEFAULT_TEST_PG_URL}. */
-export function testPostgresUrl(): string {
-  return process.env.TICKLER_TEST_PG_URL ?? DEFAULT_TEST_PG_URL;
-}
-
-/**
- * Prefix of this run's schemas. Kept in the environment so child processes a test spawns
- * (which inherit it) map the same `file` to the same schema as their parent.
- */
-const RUN_TAG = (process.env.TICKLER_TEST_RUN_TAG ??= randomBytes(4).toString('hex'));
 const opened = new Set<Database>();
 const schemas = new Set<string>();
-
-/**
- * The schema standing for a SQLite `file` on PostgreSQL: the same file gives the same schema
- * within one test file, so "restart on the same file" and "two apps on one file" keep their
- * meaning; no file gives a fresh schema.
- */
-export function testSchemaFor(file?: string): string {
-  const suffix =
-    file === undefined || file === ':memory:'
-      ? randomBytes(6).toString('hex')
-      : createHash('sha256').update(file).digest('hex').slice(0, 12);
-  return `t_${RUN_TAG}_${suffix}`;
-}
 
 /**
  * Opens the database a test asked for on the chosen back end: SQLite `file` (default

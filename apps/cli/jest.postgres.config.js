@@ -1,0 +1,6 @@
+// The CLI's e2e suite on PostgreSQL (`npx nx run cli:test-postgres`, through
+// tools/postgres/run-postgres-tests.js, which sets TICKLER_TEST_DB=postgres): the same spec
+// files, the daemon they talk to storing in a schema of the test server.
+const base = require('./jest.config.js');
+
+module.exports = { ...base, testMatch: ['<rootDir>/test/**/*.e2e.spec.ts'] };

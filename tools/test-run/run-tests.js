@@ -1,0 +1,92 @@
+#!/usr/bin/env node
+// `npm test`: every project's jest targets through nx — on SQLite (`test`, `test-package`) and on
+// PostgreSQL (`test-postgres`) — then one summary: a line per back end and one total line
+// (`total: N passed, N failed, N skipped`). Each jest run writes its counts through
+// results-reporter.js; tools/postgres/run-postgres-tests.js writes what it skipped when no
+// server answers (outside CI), summed here into one line naming the server.
+const fs = require('node:fs');
+const os = require('node:os');
+const path = require('node:path');
+const { spawnSync } = require('node:child_process');
+
+const TARGETS = ['test', 'test-package', 'test-postgres'];
+
+/** Reads every record the jest runs and the PostgreSQL runner wrote into `dir`. */
+function readRecords(dir) {
+  if (!fs.existsSync(dir)) {
+    return [];
+  }
+  return fs
+    .readdirSync(dir)
+    .filter((name) => name.endsWith('.json'))
+    .sort()
+    .map((name) => JSON.parse(fs.readFileSync(path.join(dir, name), 'utf8')));
+}
+
+/** Sums run records per back end and overall; skip records are summed apart. */
+function summarise(records) {
+  const empty = () => ({ passed: 0, failed: 0, skipped: 0, suites: 0 });
+  const byBackend = { sqlite: empty(), postgresql: empty() };
+  const total = empty();
+  const unreachable = { servers: new Set(), suites: 0 };
+  for (const record of records) {
+    if (record.kind === 'skipped-backend') {
+      unreachable.servers.add(record.server);
+      unreachable.suites += record.suites;
+      continue;
+    }
+    const failed = record.failed + (record.brokenSuites ?? 0);
+    for (const sum of [byBackend[record.backend] ?? (byBackend[record.backend] = empty()), total]) {
+      sum.passed += record.passed;
+      sum.failed += failed;
+      sum.skipped += record.skipped;
+      sum.suites += record.suites;
+    }
+  }
+  return { byBackend, total, unreachable };
+}
+
+/** The summary lines `npm test` ends with; the last one is the total. */
+function summaryLines(summary) {
+  const counts = (s) => `${s.passed} passed, ${s.failed} failed, ${s.skipped} skipped`;
+  const lines = [];
+  for (const [backend, sum] of Object.entries(summary.byBackend)) {
+    if (sum.suites > 0) {
+      lines.push(`${backend}: ${counts(sum)} (${sum.suites} suites)`);
+    }
+  }
+  if (summary.unreachable.suites > 0) {
+    const servers = [...summary.unreachable.servers].join(', ');
+    lines.push(
+      `postgresql at ${servers} unreachable: skipping ${summary.unreachable.suites} suites`,
+    );
+  }
+  lines.push(`total: ${counts(summary.total)}`);
+  return lines;
+}
+
+function main() {
+  const resultsDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tickler-test-results-'));
+  const nx = require.resolve('nx/bin/nx');
+  const run = spawnSync(
+    process.execPath,
+    [nx, 'run-many', '-t', ...TARGETS, '--outputStyle=stream', ...process.argv.slice(2)],
+    {
+      stdio: 'inherit',
+      env: { ...process.env, TICKLER_TEST_RESULTS_DIR: resultsDir },
+    },
+  );
+  const summary = summarise(readRecords(resultsDir));
+  fs.rmSync(resultsDir, { recursive: true, force: true });
+  process.stdout.write(`\n${summaryLines(summary).join('\n')}\n`);
+  if (run.status !== 0 && summary.total.failed === 0) {
+    process.stdout.write(`nx exited ${run.status ?? run.signal}: a target failed outside jest\n`);
+  }
+  process.exit(run.status === 0 && summary.total.failed === 0 ? 0 : 1);
+}
+
+if (require.main === module) {
+  main();
+}
+
+module.exports = { readRecords, summarise, summaryLines };
