@@ -26,6 +26,7 @@ import {
 } from './application/notifications.options';
 import { ChannelRegistry } from './application/channels/channel-registry';
 import { DeliveryFiring } from './application/channels/fire-deliveries';
+import { DueTimeRules } from './application/deliver-due-notifications/due-time-rules';
 import { ChannelSendPool } from './application/deliver-channel-sends/channel-send-pool';
 import { ChannelSendSettler } from './application/deliver-channel-sends/channel-send-settler';
 import { DeliverChannelSendsHandler } from './application/deliver-channel-sends/deliver-channel-sends.handler';
@@ -155,6 +156,7 @@ export function notificationsContext(options: NotificationsContextOptions = {}):
       })
       .inSingletonScope();
     bind(DeliveryFiring).toSelf().inSingletonScope();
+    bind(DueTimeRules).toSelf().inSingletonScope();
     bind(ChannelSendSettler).toSelf().inSingletonScope();
     bind(ChannelSendPool).toSelf().inSingletonScope();
   });

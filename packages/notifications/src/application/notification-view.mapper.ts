@@ -63,6 +63,8 @@ export function toNotificationView(
     createdAt: s.createdAt,
     updatedAt: s.updatedAt,
     snoozedFrom: s.snoozedFrom,
+    priority: s.priority,
+    deferredFrom: s.deferredFrom,
   };
 }
 

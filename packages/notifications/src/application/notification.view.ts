@@ -71,6 +71,10 @@ export interface NotificationView {
   updatedAt: string;
   /** The inbox item this reminder snoozes; null otherwise. */
   snoozedFrom: string | null;
+  /** `high` rings through quiet hours. */
+  priority: 'normal' | 'high';
+  /** The instant it was first meant for, when quiet hours or a digest window held it later. */
+  deferredFrom: string | null;
 }
 
 /** One page of a list, ordered; pass `nextCursor` back to get the next page. */

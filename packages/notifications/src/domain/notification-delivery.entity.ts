@@ -1,8 +1,10 @@
 import { AggregateRoot } from '@tickler/core/domain';
 import { decideDue, type DueDecision, type DuePolicy } from './delivery-policy';
 import { type CancelReason } from './notification-canceled.event';
+import { type DeferReason } from './notification-deferred.event';
 import {
   canceledEvent,
+  deferredEvent,
   failedEvent,
   missedEvent,
   rescheduledEvent,
@@ -87,6 +89,8 @@ export class NotificationDelivery extends AggregateRoot {
       updatedAt: now,
       dueAt: future ? scheduledAt : now,
       snoozedFrom: props.snoozedFrom ?? null,
+      priority: props.priority ?? 'normal',
+      deferredFrom: null,
     });
     if (future) {
       delivery.record(scheduledEvent(delivery.s, now));
@@ -122,6 +126,9 @@ export class NotificationDelivery extends AggregateRoot {
   }
   get dueAt(): string | null {
     return this.s.dueAt;
+  }
+  get priority(): NotificationDeliveryState['priority'] {
+    return this.s.priority;
   }
 
   /** True while it is `scheduled` and due at or before `now`: the caller fires it now. */
@@ -231,6 +238,19 @@ export class NotificationDelivery extends AggregateRoot {
     }
     this.s.updatedAt = now;
     this.record(rescheduledEvent(this.s, now));
+  }
+
+  /**
+   * Held by the recipient's profile: still `scheduled`, now due at `until`, and it remembers the
+   * instant it was first meant for (`deferredFrom`, kept across several deferrals).
+   */
+  defer(until: string, now: string, reason: DeferReason): void {
+    this.apply('defer');
+    this.s.deferredFrom ??= this.s.scheduledAt ?? this.s.createdAt;
+    this.s.scheduledAt = until;
+    this.s.dueAt = until;
+    this.s.updatedAt = now;
+    this.record(deferredEvent(this.s, reason, now));
   }
 
   /** Gave up: terminal `failed` with the reason kept in `lastError`. */

@@ -69,6 +69,7 @@ export const NULL_WHEN_OMITTED: ReadonlySet<keyof NewDeliveryRow> = new Set<keyo
   'due_at',
   'channels',
   'snoozed_from',
+  'deferred_from',
 ]);
 
 /** Rows per statement for `columns` bound values each. */

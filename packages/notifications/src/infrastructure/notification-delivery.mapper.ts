@@ -43,6 +43,8 @@ export function deliveryToDomain(row: DeliveryRow): NotificationDelivery {
     updatedAt: row.updated_at,
     dueAt: row.due_at,
     snoozedFrom: row.snoozed_from,
+    priority: row.priority,
+    deferredFrom: row.deferred_from,
   });
 }
 
@@ -75,6 +77,8 @@ export function deliveryToRow(s: NotificationDeliveryState): DeliveryRow {
     due_at: s.dueAt,
     sort_at: s.scheduledAt ?? s.createdAt,
     snoozed_from: s.snoozedFrom,
+    priority: s.priority,
+    deferred_from: s.deferredFrom,
   };
 }
 
@@ -124,6 +128,8 @@ const ALL_COLUMNS: Record<keyof DeliveryRow, true> = {
   due_at: true,
   sort_at: true,
   snoozed_from: true,
+  priority: true,
+  deferred_from: true,
 };
 
 /** Every column of `notification_deliveries`, in one fixed order (the compiled single-row INSERT binds them so). */

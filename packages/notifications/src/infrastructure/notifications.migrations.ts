@@ -8,6 +8,7 @@ import * as channels from './migrations/2026_12_03_0900_channels_and_channel_sen
 import * as vapidKeys from './migrations/2026_12_10_0900_create_notification_vapid_keys';
 import * as recipientProfiles from './migrations/2026_12_21_0900_create_recipient_profiles';
 import * as snoozedFrom from './migrations/2026_12_21_0910_add_snoozed_from_to_notification_deliveries';
+import * as quietHours from './migrations/2026_12_21_0920_add_priority_and_deferred_from_to_notification_deliveries';
 
 /** The context's schema, ledger `notifications_migrations`. */
 export const notificationsMigrations: MigrationSet = {
@@ -20,4 +21,5 @@ export const notificationsMigrations: MigrationSet = {
   '2026_12_10_0900_create_notification_vapid_keys': vapidKeys,
   '2026_12_21_0900_create_recipient_profiles': recipientProfiles,
   '2026_12_21_0910_add_snoozed_from_to_notification_deliveries': snoozedFrom,
+  '2026_12_21_0920_add_priority_and_deferred_from_to_notification_deliveries': quietHours,
 };

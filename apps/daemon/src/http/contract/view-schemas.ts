@@ -90,6 +90,12 @@ const NOTIFICATION: Schema = {
     createdAt: instant,
     updatedAt: instant,
     snoozedFrom: { ...nullableString, description: 'The inbox item this reminder snoozes.' },
+    priority: { enum: ['normal', 'high'], description: 'high rings through quiet hours.' },
+    deferredFrom: {
+      ...nullableInstant,
+      description:
+        'The instant it was first meant for, when quiet hours or a digest window held it later.',
+    },
   },
 };
 

@@ -7,6 +7,7 @@ import {
   DeliverDueNotifications,
 } from './deliver-due-notifications.command';
 import { DeliverDueNotificationsHandler } from './deliver-due-notifications.handler';
+import { DueTimeRules } from './due-time-rules';
 
 const T0 = '2026-09-10T08:30:00.000Z';
 const at = (ms: number): string => new Date(Date.parse(T0) + ms).toISOString();
@@ -22,6 +23,7 @@ function setup(options: NotificationsOptions = {}) {
     wakeUp,
     channels.firing,
     fakes.options,
+    new DueTimeRules(fakes.ids, fakes.profiles, deliveries, fakes.options),
   );
   const run = (id?: string) =>
     deliver.execute(Object.assign(new DeliverDueNotifications(), id === undefined ? {} : { id }));

@@ -17,6 +17,7 @@ import {
 } from '../ports/notification-delivery.repository';
 import { type TransactionRunner } from '../ports/transaction-runner.port';
 import { type DeliveryWakeUp } from '../ports/wake-up.port';
+import { DueTimeRules } from './due-time-rules';
 import { type NotificationDelivery } from '../../domain/notification-delivery.entity';
 import {
   DeliverDueInTransactionError,
@@ -51,6 +52,7 @@ export class DeliverDueNotificationsHandler implements CommandHandler<DeliverDue
     @inject(NOTIFICATIONS_TOKENS.WakeUp) private readonly wakeUp: DeliveryWakeUp,
     @inject(DeliveryFiring) private readonly firing: DeliveryFiring,
     @inject(NOTIFICATIONS_TOKENS.Options) private readonly options: ResolvedNotificationsOptions,
+    @inject(DueTimeRules) private readonly rules: DueTimeRules,
   ) {}
 
   async execute(command: DeliverDueNotifications): Promise<DeliverDueResult> {
@@ -84,7 +86,7 @@ export class DeliverDueNotificationsHandler implements CommandHandler<DeliverDue
     return this.uow.run(async (tx) => {
       const now = toIsoUtc(this.clock.now());
       const loaded = await this.deliveries.findDue(tx, now, limit, id);
-      const settlements: PendingSettlement[] = [];
+      let settlements: PendingSettlement[] = [];
       const going: NotificationDelivery[] = [];
       for (const delivery of loaded) {
         settlements.push({ delivery, expected: { status: delivery.status } });
@@ -96,7 +98,12 @@ export class DeliverDueNotificationsHandler implements CommandHandler<DeliverDue
         }
       }
       if (going.length > 0) {
-        await this.firing.fire(tx, going, now);
+        // The recipients' profiles (quiet hours): held rows are saved by the rules themselves.
+        const plan = await this.rules.plan(tx, going, now);
+        settlements = settlements.filter((s) => !plan.held.has(s.delivery));
+        if (plan.fire.length > 0) {
+          await this.firing.fire(tx, plan.fire, now, plan.holdExternal);
+        }
       }
       const updated = await this.deliveries.settleMany(tx, settlements);
       if (updated.size !== settlements.length) {
