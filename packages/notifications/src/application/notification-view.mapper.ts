@@ -65,6 +65,7 @@ export function toNotificationView(
     snoozedFrom: s.snoozedFrom,
     priority: s.priority,
     deferredFrom: s.deferredFrom,
+    digestId: s.digestId,
   };
 }
 

@@ -91,6 +91,7 @@ export class NotificationDelivery extends AggregateRoot {
       snoozedFrom: props.snoozedFrom ?? null,
       priority: props.priority ?? 'normal',
       deferredFrom: null,
+      digestId: null,
     });
     if (future) {
       delivery.record(scheduledEvent(delivery.s, now));
@@ -251,6 +252,19 @@ export class NotificationDelivery extends AggregateRoot {
     this.s.dueAt = until;
     this.s.updatedAt = now;
     this.record(deferredEvent(this.s, reason, now));
+  }
+
+  /**
+   * Went out inside the recipient's digest `digestId` (one message listing it with others):
+   * `sent`, linked to the digest's inbox row (`inboxId`, null when the digest has no inbox).
+   */
+  sentInDigest(now: string, digestId: string, inboxId: string | null): void {
+    this.apply('send');
+    this.s.digestId = digestId;
+    this.s.sentAt = now;
+    this.s.inboxId = inboxId;
+    this.settle(now);
+    this.record(sentEvent(this.s, inboxId === null ? 'digest' : 'inbox', now));
   }
 
   /** Gave up: terminal `failed` with the reason kept in `lastError`. */

@@ -50,6 +50,8 @@ export interface NotificationDeliveryState {
   readonly priority: DeliveryPriority;
   /** The instant it was first meant for, when the recipient's profile held it later; else null. */
   readonly deferredFrom: string | null;
+  /** The digest delivery it went out in (its inbox row is the digest's); null otherwise. */
+  readonly digestId: string | null;
 }
 
 /** How urgent a delivery is: `high` rings through quiet hours. */

@@ -38,6 +38,7 @@ function inStatus(status: NotificationStatus): NotificationDelivery {
     snoozedFrom: null,
     priority: 'normal',
     deferredFrom: null,
+    digestId: null,
   };
   return NotificationDelivery.rehydrate(state);
 }

@@ -70,6 +70,7 @@ export const NULL_WHEN_OMITTED: ReadonlySet<keyof NewDeliveryRow> = new Set<keyo
   'channels',
   'snoozed_from',
   'deferred_from',
+  'digest_id',
 ]);
 
 /** Rows per statement for `columns` bound values each. */

@@ -45,6 +45,7 @@ export function deliveryToDomain(row: DeliveryRow): NotificationDelivery {
     snoozedFrom: row.snoozed_from,
     priority: row.priority,
     deferredFrom: row.deferred_from,
+    digestId: row.digest_id,
   });
 }
 
@@ -79,6 +80,7 @@ export function deliveryToRow(s: NotificationDeliveryState): DeliveryRow {
     snoozed_from: s.snoozedFrom,
     priority: s.priority,
     deferred_from: s.deferredFrom,
+    digest_id: s.digestId,
   };
 }
 
@@ -92,6 +94,7 @@ export const STATE_COLUMNS = [
   'missed_reason',
   'updated_at',
   'due_at',
+  'digest_id',
 ] as const satisfies readonly (keyof NewDeliveryRow)[];
 
 /** One of {@link STATE_COLUMNS}. */
@@ -130,6 +133,7 @@ const ALL_COLUMNS: Record<keyof DeliveryRow, true> = {
   snoozed_from: true,
   priority: true,
   deferred_from: true,
+  digest_id: true,
 };
 
 /** Every column of `notification_deliveries`, in one fixed order (the compiled single-row INSERT binds them so). */

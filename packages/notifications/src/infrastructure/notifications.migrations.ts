@@ -9,6 +9,7 @@ import * as vapidKeys from './migrations/2026_12_10_0900_create_notification_vap
 import * as recipientProfiles from './migrations/2026_12_21_0900_create_recipient_profiles';
 import * as snoozedFrom from './migrations/2026_12_21_0910_add_snoozed_from_to_notification_deliveries';
 import * as quietHours from './migrations/2026_12_21_0920_add_priority_and_deferred_from_to_notification_deliveries';
+import * as digestId from './migrations/2026_12_21_0930_add_digest_id_to_notification_deliveries';
 
 /** The context's schema, ledger `notifications_migrations`. */
 export const notificationsMigrations: MigrationSet = {
@@ -22,4 +23,5 @@ export const notificationsMigrations: MigrationSet = {
   '2026_12_21_0900_create_recipient_profiles': recipientProfiles,
   '2026_12_21_0910_add_snoozed_from_to_notification_deliveries': snoozedFrom,
   '2026_12_21_0920_add_priority_and_deferred_from_to_notification_deliveries': quietHours,
+  '2026_12_21_0930_add_digest_id_to_notification_deliveries': digestId,
 };

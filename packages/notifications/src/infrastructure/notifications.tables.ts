@@ -61,6 +61,8 @@ export interface NotificationDeliveriesTable {
   priority: DeliveryPriority;
   /** The instant it was first meant for, when the recipient's profile held it later. */
   deferred_from: string | null;
+  /** The digest delivery this one went out in (its `inbox_id` is the digest's row). */
+  digest_id: string | null;
 }
 
 /** `notification_inbox`: what the recipient reads. 1:1 with its inbox delivery (same id). */

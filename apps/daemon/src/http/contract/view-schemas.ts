@@ -96,6 +96,10 @@ const NOTIFICATION: Schema = {
       description:
         'The instant it was first meant for, when quiet hours or a digest window held it later.',
     },
+    digestId: {
+      ...nullableString,
+      description: 'The digest it went out in; its inboxId is the digest’s inbox row.',
+    },
   },
 };
 

@@ -98,12 +98,13 @@ export class DeliverDueNotificationsHandler implements CommandHandler<DeliverDue
         }
       }
       if (going.length > 0) {
-        // The recipients' profiles (quiet hours): held rows are saved by the rules themselves.
+        // The recipients' profiles (quiet hours, digests): held rows are saved by the rules.
         const plan = await this.rules.plan(tx, going, now);
         settlements = settlements.filter((s) => !plan.held.has(s.delivery));
         if (plan.fire.length > 0) {
           await this.firing.fire(tx, plan.fire, now, plan.holdExternal);
         }
+        await this.rules.settleDigests(tx, plan, now);
       }
       const updated = await this.deliveries.settleMany(tx, settlements);
       if (updated.size !== settlements.length) {
