@@ -13,3 +13,4 @@ export * from './smtp-test-server';
 export * from './in-memory-channel-send.repository';
 export * from './in-memory-idempotency';
 export * from './in-memory-recipient-profile.repository';
+export * from './dispatcher-fixtures';

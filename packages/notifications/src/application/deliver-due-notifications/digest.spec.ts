@@ -1,29 +1,9 @@
-import { type ManualClock } from '@tickler/core';
-import { sendCommand, sendHandlerFakes } from '../../testing';
-import { SendNotificationHandler } from '../send-notification/send-notification.handler';
-import { DeliverDueNotifications } from './deliver-due-notifications.command';
-import { DeliverDueNotificationsHandler } from './deliver-due-notifications.handler';
-import { DueTimeRules } from './due-time-rules';
+import { dispatcherFakes, sendCommand } from '../../testing';
 
 // 23:30 CET on Wednesday 14 January 2026 in Berlin.
 const NIGHT = '2026-01-14T22:30:00.000Z';
 
-function setup() {
-  const fakes = sendHandlerFakes({}, '2026-01-14T22:00:00.000Z');
-  const clock: ManualClock = fakes.clock;
-  const send = new SendNotificationHandler(...fakes.args);
-  const deliver = new DeliverDueNotificationsHandler(
-    fakes.uow,
-    clock,
-    fakes.deliveries,
-    fakes.wakeUp,
-    fakes.channels.firing,
-    fakes.options,
-    new DueTimeRules(fakes.ids, fakes.profiles, fakes.deliveries, fakes.options),
-  );
-  const run = () => deliver.execute(new DeliverDueNotifications());
-  return { ...fakes, clock, send, run };
-}
+const setup = () => dispatcherFakes('2026-01-14T22:00:00.000Z');
 
 describe('digests in the dispatcher (manual clock)', () => {
   it('gathers what falls due in one tick into one digest; each item sent and linked', async () => {

@@ -1,30 +1,10 @@
-import { type ManualClock } from '@tickler/core';
-import { sendCommand, sendHandlerFakes, subscriptionOf } from '../../testing';
-import { SendNotificationHandler } from '../send-notification/send-notification.handler';
-import { DeliverDueNotifications } from './deliver-due-notifications.command';
-import { DeliverDueNotificationsHandler } from './deliver-due-notifications.handler';
-import { DueTimeRules } from './due-time-rules';
+import { dispatcherFakes, sendCommand, subscriptionOf } from '../../testing';
 
 // 23:30 CET on Wednesday 14 January 2026 in Berlin.
 const NIGHT = '2026-01-14T22:30:00.000Z';
 const MORNING = '2026-01-15T06:00:00.000Z';
 
-function setup() {
-  const fakes = sendHandlerFakes({}, '2026-01-14T22:00:00.000Z');
-  const clock: ManualClock = fakes.clock;
-  const send = new SendNotificationHandler(...fakes.args);
-  const deliver = new DeliverDueNotificationsHandler(
-    fakes.uow,
-    clock,
-    fakes.deliveries,
-    fakes.wakeUp,
-    fakes.channels.firing,
-    fakes.options,
-    new DueTimeRules(fakes.ids, fakes.profiles, fakes.deliveries, fakes.options),
-  );
-  const run = () => deliver.execute(new DeliverDueNotifications());
-  return { ...fakes, clock, send, run };
-}
+const setup = () => dispatcherFakes('2026-01-14T22:00:00.000Z');
 
 describe('quiet hours in the dispatcher (manual clock)', () => {
   it('holds a delivery inside quiet hours to the end of the window, then sends it', async () => {
