@@ -29,6 +29,7 @@ import {
 import { ChannelRegistry } from './application/channels/channel-registry';
 import { DeliveryFiring } from './application/channels/fire-deliveries';
 import { MissedNotices } from './application/deliver-due-notifications/missed-notices';
+import { DueTimeRules } from './application/deliver-due-notifications/due-time-rules';
 import { ChannelSendPool } from './application/deliver-channel-sends/channel-send-pool';
 import { ChannelSendSettler } from './application/deliver-channel-sends/channel-send-settler';
 import { DeliverChannelSendsHandler } from './application/deliver-channel-sends/deliver-channel-sends.handler';
@@ -164,6 +165,7 @@ export function notificationsContext(options: NotificationsContextOptions = {}):
       .inSingletonScope();
     bind(DeliveryFiring).toSelf().inSingletonScope();
     bind(MissedNotices).toSelf().inSingletonScope();
+    bind(DueTimeRules).toSelf().inSingletonScope();
     bind(ChannelSendSettler).toSelf().inSingletonScope();
     bind(ChannelSendPool).toSelf().inSingletonScope();
   });

@@ -63,6 +63,9 @@ export function toNotificationView(
     createdAt: s.createdAt,
     updatedAt: s.updatedAt,
     snoozedFrom: s.snoozedFrom,
+    priority: s.priority,
+    deferredFrom: s.deferredFrom,
+    digestId: s.digestId,
   };
 }
 

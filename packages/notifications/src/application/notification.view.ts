@@ -74,6 +74,12 @@ export interface NotificationView {
   snoozedFrom: string | null;
   /** The recurring series it belongs to; absent on a one-off (and in lists). */
   repeat?: RepeatView;
+  /** `high` rings through quiet hours. */
+  priority: 'normal' | 'high';
+  /** The instant it was first meant for, when quiet hours or a digest window held it later. */
+  deferredFrom: string | null;
+  /** The digest it went out in (its inbox row is the digest's); null otherwise. */
+  digestId: string | null;
 }
 
 /** One page of a list, ordered; pass `nextCursor` back to get the next page. */

@@ -29,15 +29,18 @@ export class ChannelSend extends AggregateRoot {
     super();
   }
 
-  /** A new send, `pending` and due at once (created when its notification fires). */
-  static create(props: NewChannelSend, now: string, id: string): ChannelSend {
+  /**
+   * A new send, `pending` and due at once (created when its notification fires), or at
+   * `notBefore` (held to the end of the recipient's quiet hours while the inbox row is on time).
+   */
+  static create(props: NewChannelSend, now: string, id: string, notBefore = now): ChannelSend {
     return new ChannelSend({
       id,
       ...props,
       status: 'pending',
       attempts: 0,
       lastError: null,
-      dueAt: now,
+      dueAt: notBefore > now ? notBefore : now,
       leaseToken: null,
       claimedBy: null,
       sentAt: null,

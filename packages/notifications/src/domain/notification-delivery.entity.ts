@@ -1,8 +1,10 @@
 import { AggregateRoot } from '@tickler/core/domain';
 import { decideDue, type DueDecision, type DuePolicy } from './delivery-policy';
 import { type CancelReason } from './notification-canceled.event';
+import { type DeferReason } from './notification-deferred.event';
 import {
   canceledEvent,
+  deferredEvent,
   failedEvent,
   missedEvent,
   rescheduledEvent,
@@ -87,6 +89,9 @@ export class NotificationDelivery extends AggregateRoot {
       updatedAt: now,
       dueAt: future ? scheduledAt : now,
       snoozedFrom: props.snoozedFrom ?? null,
+      priority: props.priority ?? 'normal',
+      deferredFrom: null,
+      digestId: null,
     });
     if (future) {
       delivery.record(scheduledEvent(delivery.s, now));
@@ -122,6 +127,9 @@ export class NotificationDelivery extends AggregateRoot {
   }
   get dueAt(): string | null {
     return this.s.dueAt;
+  }
+  get priority(): NotificationDeliveryState['priority'] {
+    return this.s.priority;
   }
 
   /** True while it is `scheduled` and due at or before `now`: the caller fires it now. */
@@ -231,6 +239,32 @@ export class NotificationDelivery extends AggregateRoot {
     }
     this.s.updatedAt = now;
     this.record(rescheduledEvent(this.s, now));
+  }
+
+  /**
+   * Held by the recipient's profile: still `scheduled`, now due at `until`, and it remembers the
+   * instant it was first meant for (`deferredFrom`, kept across several deferrals).
+   */
+  defer(until: string, now: string, reason: DeferReason): void {
+    this.apply('defer');
+    this.s.deferredFrom ??= this.s.scheduledAt ?? this.s.createdAt;
+    this.s.scheduledAt = until;
+    this.s.dueAt = until;
+    this.s.updatedAt = now;
+    this.record(deferredEvent(this.s, reason, now));
+  }
+
+  /**
+   * Went out inside the recipient's digest `digestId` (one message listing it with others):
+   * `sent`, linked to the digest's inbox row (`inboxId`, null when the digest has no inbox).
+   */
+  sentInDigest(now: string, digestId: string, inboxId: string | null): void {
+    this.apply('send');
+    this.s.digestId = digestId;
+    this.s.sentAt = now;
+    this.s.inboxId = inboxId;
+    this.settle(now);
+    this.record(sentEvent(this.s, inboxId === null ? 'digest' : 'inbox', now));
   }
 
   /** Gave up: terminal `failed` with the reason kept in `lastError`. */

@@ -1,5 +1,6 @@
 import { type CancelReason, NotificationCanceled } from './notification-canceled.event';
 import { type NotificationDeliveryState } from './notification-delivery.state';
+import { type DeferReason, NotificationDeferred } from './notification-deferred.event';
 import { NotificationFailed } from './notification-failed.event';
 import { NotificationMissed } from './notification-missed.event';
 import { NotificationRescheduled } from './notification-rescheduled.event';
@@ -99,6 +100,24 @@ export function failedEvent(s: NotificationDeliveryState, now: string): Notifica
       recipientId: s.recipientId,
       attempts: s.attempts,
       lastError: s.lastError ?? '',
+    },
+    now,
+  );
+}
+
+/** The recipient's profile held the delivery to a later instant. */
+export function deferredEvent(
+  s: NotificationDeliveryState,
+  reason: DeferReason,
+  now: string,
+): NotificationDeferred {
+  return NotificationDeferred.create(
+    {
+      deliveryId: s.id,
+      recipientId: s.recipientId,
+      deferredFrom: s.deferredFrom ?? s.createdAt,
+      scheduledAt: s.scheduledAt ?? now,
+      reason,
     },
     now,
   );

@@ -46,7 +46,16 @@ export interface NotificationDeliveryState {
   readonly dueAt: string | null;
   /** The inbox item this delivery is a snooze of (same content, later); null otherwise. */
   readonly snoozedFrom: string | null;
+  /** `high` passes through the recipient's quiet hours (and is never held for a digest). */
+  readonly priority: DeliveryPriority;
+  /** The instant it was first meant for, when the recipient's profile held it later; else null. */
+  readonly deferredFrom: string | null;
+  /** The digest delivery it went out in (its inbox row is the digest's); null otherwise. */
+  readonly digestId: string | null;
 }
+
+/** How urgent a delivery is: `high` rings through quiet hours. */
+export type DeliveryPriority = 'normal' | 'high';
 
 /** What a caller provides to create a delivery (instants already normalised to ISO UTC). */
 export interface NewNotificationDelivery {
@@ -63,6 +72,8 @@ export interface NewNotificationDelivery {
   readonly expiresAt?: string | null;
   /** The inbox item it snoozes (`SnoozeInboxItem`). */
   readonly snoozedFrom?: string | null;
+  /** Default `normal`. */
+  readonly priority?: DeliveryPriority;
 }
 
 /** Editable fields of a scheduled delivery. */

@@ -36,6 +36,9 @@ function inStatus(status: NotificationStatus): NotificationDelivery {
     updatedAt: NOW,
     dueAt: status === 'scheduled' ? NOW : null,
     snoozedFrom: null,
+    priority: 'normal',
+    deferredFrom: null,
+    digestId: null,
   };
   return NotificationDelivery.rehydrate(state);
 }
@@ -52,6 +55,7 @@ const CALL: Record<DeliveryVerb, (d: NotificationDelivery) => void> = {
   edit: (d) => d.reschedule({ title: 'new' }, LATER),
   dispatch: (d) => d.fire(LATER, { inbox: false, external: 1 }),
   fail: (d) => d.markFailed(LATER, 'gave up'),
+  defer: (d) => d.defer('2026-12-31T00:00:00.000Z', LATER, 'quiet-hours'),
 };
 
 const VERBS = Object.keys(TRANSITIONS) as DeliveryVerb[];

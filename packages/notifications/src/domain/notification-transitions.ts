@@ -2,7 +2,7 @@ import { NotificationAlreadySentError, NotificationNotScheduledError } from './n
 import { type NotificationStatus } from './notification-status';
 
 /** The state-changing verbs of `NotificationDelivery`, one per method. */
-export type DeliveryVerb = 'send' | 'miss' | 'cancel' | 'edit' | 'dispatch' | 'fail';
+export type DeliveryVerb = 'send' | 'miss' | 'cancel' | 'edit' | 'dispatch' | 'fail' | 'defer';
 
 /** Type of each event a verb can raise (the `type` of the event objects). */
 export type DeliveryEventType =
@@ -11,7 +11,8 @@ export type DeliveryEventType =
   | 'notifications.missed'
   | 'notifications.canceled'
   | 'notifications.rescheduled'
-  | 'notifications.failed';
+  | 'notifications.failed'
+  | 'notifications.deferred';
 
 /** One row of the table: where a verb may start, where it ends, and what it announces. */
 export type Transition = {
@@ -76,6 +77,13 @@ export const TRANSITIONS: Readonly<Record<DeliveryVerb, Transition>> = {
     to: 'failed',
     action: 'fail',
     event: 'notifications.failed',
+  },
+  // Held by the recipient's profile (quiet hours, a daily digest window): due later, same row.
+  defer: {
+    from: ['scheduled'],
+    to: 'scheduled',
+    action: 'defer',
+    event: 'notifications.deferred',
   },
 };
 

@@ -69,6 +69,8 @@ export const NULL_WHEN_OMITTED: ReadonlySet<keyof NewDeliveryRow> = new Set<keyo
   'due_at',
   'channels',
   'snoozed_from',
+  'deferred_from',
+  'digest_id',
 ]);
 
 /** Rows per statement for `columns` bound values each. */

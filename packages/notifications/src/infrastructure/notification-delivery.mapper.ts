@@ -43,6 +43,9 @@ export function deliveryToDomain(row: DeliveryRow): NotificationDelivery {
     updatedAt: row.updated_at,
     dueAt: row.due_at,
     snoozedFrom: row.snoozed_from,
+    priority: row.priority,
+    deferredFrom: row.deferred_from,
+    digestId: row.digest_id,
   });
 }
 
@@ -75,6 +78,9 @@ export function deliveryToRow(s: NotificationDeliveryState): DeliveryRow {
     due_at: s.dueAt,
     sort_at: s.scheduledAt ?? s.createdAt,
     snoozed_from: s.snoozedFrom,
+    priority: s.priority,
+    deferred_from: s.deferredFrom,
+    digest_id: s.digestId,
   };
 }
 
@@ -88,6 +94,7 @@ export const STATE_COLUMNS = [
   'missed_reason',
   'updated_at',
   'due_at',
+  'digest_id',
 ] as const satisfies readonly (keyof NewDeliveryRow)[];
 
 /** One of {@link STATE_COLUMNS}. */
@@ -124,6 +131,9 @@ const ALL_COLUMNS: Record<keyof DeliveryRow, true> = {
   due_at: true,
   sort_at: true,
   snoozed_from: true,
+  priority: true,
+  deferred_from: true,
+  digest_id: true,
 };
 
 /** Every column of `notification_deliveries`, in one fixed order (the compiled single-row INSERT binds them so). */

@@ -10,6 +10,8 @@ import * as series from './migrations/2026_12_20_0900_create_notification_series
 import * as withdrawals from './migrations/2026_12_20_0910_create_notification_withdrawals';
 import * as recipientProfiles from './migrations/2026_12_21_0900_create_recipient_profiles';
 import * as snoozedFrom from './migrations/2026_12_21_0910_add_snoozed_from_to_notification_deliveries';
+import * as quietHours from './migrations/2026_12_21_0920_add_priority_and_deferred_from_to_notification_deliveries';
+import * as digestId from './migrations/2026_12_21_0930_add_digest_id_to_notification_deliveries';
 
 /** The context's schema, ledger `notifications_migrations`. */
 export const notificationsMigrations: MigrationSet = {
@@ -24,4 +26,6 @@ export const notificationsMigrations: MigrationSet = {
   '2026_12_20_0910_create_notification_withdrawals': withdrawals,
   '2026_12_21_0900_create_recipient_profiles': recipientProfiles,
   '2026_12_21_0910_add_snoozed_from_to_notification_deliveries': snoozedFrom,
+  '2026_12_21_0920_add_priority_and_deferred_from_to_notification_deliveries': quietHours,
+  '2026_12_21_0930_add_digest_id_to_notification_deliveries': digestId,
 };

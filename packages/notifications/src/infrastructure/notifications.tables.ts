@@ -10,6 +10,7 @@ import {
   type NotificationStatus,
 } from '../domain/notification-status';
 import { type NotificationRecipientProfilesTable } from './recipient-profiles.table';
+import { type DeliveryPriority } from '../domain/notification-delivery.state';
 
 /**
  * `notification_deliveries`: one row per notification to one recipient; its own delivery
@@ -56,6 +57,12 @@ export interface NotificationDeliveriesTable {
   sort_at: string;
   /** The `notification_inbox` row this delivery snoozes (same content, later); null otherwise. */
   snoozed_from: string | null;
+  /** `normal` or `high` (rings through quiet hours). */
+  priority: DeliveryPriority;
+  /** The instant it was first meant for, when the recipient's profile held it later. */
+  deferred_from: string | null;
+  /** The digest delivery this one went out in (its `inbox_id` is the digest's row). */
+  digest_id: string | null;
 }
 
 /** `notification_inbox`: what the recipient reads. 1:1 with its inbox delivery (same id). */

@@ -16,3 +16,4 @@ export * from './in-memory-recipient-profile.repository';
 export * from './in-memory-series.repository';
 export * from './series-kit';
 export * from './in-memory-withdrawals';
+export * from './dispatcher-fixtures';

@@ -92,6 +92,16 @@ const NOTIFICATION: Schema = {
     updatedAt: instant,
     snoozedFrom: { ...nullableString, description: 'The inbox item this reminder snoozes.' },
     repeat: ref('Repeat'),
+    priority: { enum: ['normal', 'high'], description: 'high rings through quiet hours.' },
+    deferredFrom: {
+      ...nullableInstant,
+      description:
+        'The instant it was first meant for, when quiet hours or a digest window held it later.',
+    },
+    digestId: {
+      ...nullableString,
+      description: 'The digest it went out in; its inboxId is the digest’s inbox row.',
+    },
   },
 };
 

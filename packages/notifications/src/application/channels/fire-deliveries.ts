@@ -38,11 +38,16 @@ export class DeliveryFiring {
     @inject(NOTIFICATIONS_TOKENS.SendsWakeUp) private readonly wakeUp: DeliveryWakeUp,
   ) {}
 
-  /** Fires `deliveries` (each `scheduled` and due, decided to go out) at `now`; returns the sends created. */
+  /**
+   * Fires `deliveries` (each `scheduled` and due, decided to go out) at `now`; returns the sends
+   * created. `holdExternal` (delivery id → instant) makes those deliveries' external sends due
+   * at that instant instead of now (quiet hours with the inbox on time).
+   */
   async fire(
     tx: Transaction,
     deliveries: readonly NotificationDelivery[],
     now: string,
+    holdExternal: ReadonlyMap<string, string> = new Map(),
   ): Promise<ChannelSend[]> {
     const byRecipient = await this.targetsOf(tx, deliveries);
     const inbox: InTransactionDelivery[] = [];
@@ -82,6 +87,7 @@ export class DeliveryFiring {
             },
             now,
             this.ids.next(),
+            holdExternal.get(delivery.id),
           ),
         );
       }
@@ -91,7 +97,8 @@ export class DeliveryFiring {
     }
     if (created.length > 0) {
       await this.sends.insertMany(tx, created);
-      await this.wakeUp.wakeAt(tx, now);
+      const first = created.map((s) => s.snapshot().dueAt ?? now).sort()[0] ?? now;
+      await this.wakeUp.wakeAt(tx, first);
     }
     return created;
   }

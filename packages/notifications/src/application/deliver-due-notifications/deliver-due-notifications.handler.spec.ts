@@ -8,6 +8,7 @@ import {
 } from './deliver-due-notifications.command';
 import { DeliverDueNotificationsHandler } from './deliver-due-notifications.handler';
 import { MissedNotices } from './missed-notices';
+import { DueTimeRules } from './due-time-rules';
 
 const T0 = '2026-09-10T08:30:00.000Z';
 const at = (ms: number): string => new Date(Date.parse(T0) + ms).toISOString();
@@ -24,6 +25,7 @@ function setup(options: NotificationsOptions = {}) {
     channels.firing,
     fakes.options,
     new MissedNotices(fakes.ids, inbox),
+    new DueTimeRules(fakes.ids, fakes.profiles, deliveries, fakes.options),
   );
   const run = (id?: string) =>
     deliver.execute(Object.assign(new DeliverDueNotifications(), id === undefined ? {} : { id }));

@@ -18,6 +18,7 @@ import {
 } from '../ports/notification-delivery.repository';
 import { type TransactionRunner } from '../ports/transaction-runner.port';
 import { type DeliveryWakeUp } from '../ports/wake-up.port';
+import { DueTimeRules } from './due-time-rules';
 import { type NotificationDelivery } from '../../domain/notification-delivery.entity';
 import {
   DeliverDueInTransactionError,
@@ -54,6 +55,7 @@ export class DeliverDueNotificationsHandler implements CommandHandler<DeliverDue
     @inject(DeliveryFiring) private readonly firing: DeliveryFiring,
     @inject(NOTIFICATIONS_TOKENS.Options) private readonly options: ResolvedNotificationsOptions,
     @inject(MissedNotices) private readonly notices: MissedNotices,
+    @inject(DueTimeRules) private readonly rules: DueTimeRules,
   ) {}
 
   async execute(command: DeliverDueNotifications): Promise<DeliverDueResult> {
@@ -87,7 +89,7 @@ export class DeliverDueNotificationsHandler implements CommandHandler<DeliverDue
     return this.uow.run(async (tx) => {
       const now = toIsoUtc(this.clock.now());
       const loaded = await this.deliveries.findDue(tx, now, limit, id);
-      const settlements: PendingSettlement[] = [];
+      let settlements: PendingSettlement[] = [];
       const going: NotificationDelivery[] = [];
       for (const delivery of loaded) {
         settlements.push({ delivery, expected: { status: delivery.status } });
@@ -99,7 +101,13 @@ export class DeliverDueNotificationsHandler implements CommandHandler<DeliverDue
         }
       }
       if (going.length > 0) {
-        await this.firing.fire(tx, going, now);
+        // The recipients' profiles (quiet hours, digests): held rows are saved by the rules.
+        const plan = await this.rules.plan(tx, going, now);
+        settlements = settlements.filter((s) => !plan.held.has(s.delivery));
+        if (plan.fire.length > 0) {
+          await this.firing.fire(tx, plan.fire, now, plan.holdExternal);
+        }
+        await this.rules.settleDigests(tx, plan, now);
       }
       const updated = await this.deliveries.settleMany(tx, settlements);
       if (updated.size !== settlements.length) {

@@ -39,6 +39,7 @@ export function newDeliveryOf(
       eventAt,
       expiresAt,
       idempotencyKey: send.idempotencyKey ?? null,
+      priority: send.priority ?? 'normal',
       source: source
         ? {
             app: source.app,

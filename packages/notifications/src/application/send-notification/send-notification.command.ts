@@ -88,4 +88,6 @@ export class SendNotification extends Command<SendNotificationResult> {
   @Type(() => NotificationSourceInput)
   source?: NotificationSourceInput;
   @IsOptional() @IsString() @IsNotEmpty() @MaxLength(200) @IsPlainText() idempotencyKey?: string;
+  /** `high` rings through the recipient's quiet hours and is never held for a digest. Default `normal`. */
+  @IsOptional() @IsIn(['normal', 'high']) priority?: 'normal' | 'high';
 }

@@ -3,3 +3,4 @@ export * from './recipient-profile.state';
 export * from './recipient-profile.entity';
 export * from './recipient-profile-updated.event';
 export * from './profile-values';
+export * from './quiet-hours';
