@@ -1,3 +1,4 @@
+// Over 300 lines: one system's whole measurement (enqueue, drain, lateness, idle, scale, restart) with the shared timing rules it needs.
 import { setTimeout as sleep } from 'node:timers/promises';
 import { type BenchConfig } from './bench-config';
 import {

@@ -1,3 +1,4 @@
+// Over 300 lines: the whole public API walked through one real daemon (create, read, edit, cancel, lists, inbox), sharing one start-up.
 import { type InboxItemJson, type NotificationJson, type Page } from '@tickler/notifications';
 import { Api, DaemonProcess, type ErrorBody } from '@tickler/testing';
 import { inMs, scheduleLater, sendNow } from './support/fixtures';

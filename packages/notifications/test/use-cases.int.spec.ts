@@ -1,3 +1,4 @@
+// Over 300 lines: one pass through every use case on a real database, each case a few lines.
 import { CommandValidationError } from '@tickler/core';
 import { REFERENCE_TIME } from '@tickler/core/testing';
 import {

@@ -1,3 +1,4 @@
+// Over 300 lines: each race (send-now, cancel, edit, dispatcher) with its own set-up and invariant check.
 import { sql } from 'kysely';
 import { Application, ManualClock, toIsoUtc } from '@tickler/core';
 import { ChannelSendPool, notificationsContext } from '@tickler/notifications/context';

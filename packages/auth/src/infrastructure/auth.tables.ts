@@ -30,11 +30,14 @@ export interface SessionTable {
   expires_at: string;
 }
 
+/** The auth context's tables, as kysely sees them. */
 export interface AuthTables {
   auth_user_tokens: UserTokenTable;
   auth_sessions: SessionTable;
 }
 
+/** One `auth_user_tokens` row. */
 export type UserTokenRow = Selectable<UserTokenTable>;
 
+/** One `auth_sessions` row (the secret only as its SHA-256). */
 export type SessionRow = Selectable<SessionTable>;

@@ -1,6 +1,7 @@
 import { type Kysely, type Migration } from 'kysely';
 
 // Frozen in time: never import app code here.
+/** Creates `auth_user_tokens`. */
 export const createAuthUserTokens: Migration = {
   async up(db: Kysely<unknown>): Promise<void> {
     await db.schema

@@ -1,6 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 // Frozen in time: never import app code here.
+/** Applies this migration. */
 export async function up(db: Kysely<unknown>): Promise<void> {
   // An id to list and revoke a token by (the hash is never shown), and an optional expiry.
   await db.schema.alterTable('auth_user_tokens').addColumn('id', 'text').execute();
@@ -18,6 +19,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .execute();
 }
 
+/** Reverts this migration. */
 export async function down(db: Kysely<unknown>): Promise<void> {
   await db.schema.dropIndex('auth_user_tokens_id').execute();
   await db.schema.alterTable('auth_user_tokens').dropColumn('expires_at').execute();

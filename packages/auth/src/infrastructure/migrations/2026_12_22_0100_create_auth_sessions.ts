@@ -1,6 +1,7 @@
 import { type Kysely } from 'kysely';
 
 // Frozen in time: never import app code here.
+/** Applies this migration. */
 export async function up(db: Kysely<unknown>): Promise<void> {
   // A browser session, opened by exchanging a user token: the cookie's secret is stored only as
   // its SHA-256 (like user tokens), and the session names the token it came from so that
@@ -26,6 +27,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .execute();
 }
 
+/** Reverts this migration. */
 export async function down(db: Kysely<unknown>): Promise<void> {
   await db.schema.dropTable('auth_sessions').execute();
 }

@@ -1,3 +1,4 @@
+// Over 300 lines: every reconcile rule (plan, diff, withdraw vs tombstone, limits) against one real database set-up.
 import { type Application, CommandValidationError, type DomainEvent } from '@tickler/core';
 import { explainOnPostgres, REFERENCE_TIME, testBackend } from '@tickler/core/testing';
 import { CompiledQuery, sql } from 'kysely';

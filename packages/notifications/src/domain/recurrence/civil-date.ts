@@ -16,12 +16,14 @@ export interface CivilDate {
 /** ISO weekday numbers: Monday = 1 … Sunday = 7. */
 export type IsoWeekday = 1 | 2 | 3 | 4 | 5 | 6 | 7;
 
+/** True for a Gregorian leap year. */
 export function isLeapYear(year: number): boolean {
   return year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
 }
 
 const MONTH_DAYS = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
 
+/** Days in `month` (1–12) of `year`. */
 export function daysInMonth(year: number, month: number): number {
   return month === 2 && isLeapYear(year) ? 29 : (MONTH_DAYS[month - 1] ?? 0);
 }

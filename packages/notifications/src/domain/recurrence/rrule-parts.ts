@@ -3,10 +3,12 @@ import { type CivilDate, type IsoWeekday } from './civil-date';
 
 /** The frequencies of the supported RFC 5545 subset. */
 export const FREQUENCIES = ['DAILY', 'WEEKLY', 'MONTHLY', 'YEARLY'] as const;
+/** An RRULE `FREQ` this subset supports. */
 export type Frequency = (typeof FREQUENCIES)[number];
 
 /** RFC 5545 weekday codes in ISO order: index + 1 is the ISO weekday (MO = 1 … SU = 7). */
 export const WEEKDAY_CODES = ['MO', 'TU', 'WE', 'TH', 'FR', 'SA', 'SU'] as const;
+/** An RRULE weekday (`MO` … `SU`). */
 export type WeekdayCode = (typeof WEEKDAY_CODES)[number];
 
 /** One BYDAY entry: `MO` (every Monday of the period), `1MO` (the first), `-1FR` (the last). */

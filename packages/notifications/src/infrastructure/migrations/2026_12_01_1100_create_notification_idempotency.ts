@@ -1,6 +1,7 @@
 import { type Kysely } from 'kysely';
 
 // Frozen in time: never import application code here.
+/** Applies this migration. */
 export async function up(db: Kysely<unknown>): Promise<void> {
   // The request an idempotency key was first used with, so a reuse with another request is
   // refused instead of answered with the first result.
@@ -13,6 +14,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .execute();
 }
 
+/** Reverts this migration. */
 export async function down(db: Kysely<unknown>): Promise<void> {
   await db.schema.dropTable('notification_idempotency').execute();
 }
