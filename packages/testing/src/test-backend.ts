@@ -25,6 +25,10 @@ function runTag(): string {
   return (process.env.TICKLER_TEST_RUN_TAG ??= randomBytes(4).toString('hex'));
 }
 
+// Set when this module loads, not at the first schema: a test may spawn its children (which
+// inherit the environment) before it opens a database itself.
+runTag();
+
 /**
  * The schema standing for a SQLite `file` on PostgreSQL: the same file gives the same schema
  * within one test file, so "restart on the same file" and "two daemons on one file" keep their
