@@ -26,8 +26,11 @@ export class CliProcess {
     );
   }
 
-  /** Waits until `done()` holds (polls the collected output; never asserts on time). */
-  async until(done: () => boolean, what: string, deadlineMs = 20_000): Promise<void> {
+  /**
+   * Waits until `done()` holds (polls the collected output; never asserts on time). The guard is
+   * generous: watch backs off up to 30 s between reconnects, and a loaded machine restarts slowly.
+   */
+  async until(done: () => boolean, what: string, deadlineMs = 60_000): Promise<void> {
     const until = Date.now() + deadlineMs;
     while (!done()) {
       if (Date.now() > until) {
