@@ -58,6 +58,10 @@ function idFor(op: Operation, data: AliceData): string {
 
 /** A harmless body: the matrix is about who may call, not what is sent. */
 function bodyOf(op: Operation): { body?: unknown } {
+  if (op.path.endsWith('/snooze')) {
+    // A valid body, so that the answer is about the id (404), not about the body (400).
+    return { body: { for: '10m' } };
+  }
   return op.method === 'GET' || op.method === 'DELETE' ? {} : { body: {} };
 }
 
@@ -123,7 +127,9 @@ export async function runAuthMatrix(daemon: DaemonProcess): Promise<ScenarioResu
   let cells = 0;
   let leaks = 0;
 
-  for (const op of operations) {
+  // The session routes are the sign-in itself (a token in the body, or the cookie): no bearer
+  // token is their normal case. web-session.e2e covers who may open, read and end a session.
+  for (const op of operations.filter((o) => !o.path.startsWith('/v1/session'))) {
     for (const who of WHO) {
       cells++;
       const pathText = concretePath(op.path, 'alice', idFor(op, data));
@@ -155,7 +161,7 @@ export async function runAuthMatrix(daemon: DaemonProcess): Promise<ScenarioResu
         if (op.isStream) {
           ok = status === 401;
         }
-      } else if (who === "another user's token") {
+      } else if (who === "another user's token" && op.access !== 'signed-in') {
         want = '403';
         ok = status === 403;
       } else {

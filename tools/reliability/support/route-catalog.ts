@@ -8,6 +8,8 @@ export interface Operation {
   readonly operationId: string;
   /** `security: []` in the document: no token needed. */
   readonly isPublic: boolean;
+  /** The route's `x-access`: `public`, `admin`, `user` or `signed-in` (any valid token or session). */
+  readonly access: string;
   /** Under `/v1/users/{userId}/` and reachable by that user's token (not `/tokens`, which is admin). */
   readonly isUserRoute: boolean;
   readonly hasBody: boolean;
@@ -18,6 +20,7 @@ export interface Operation {
 interface OpenApiOperation {
   operationId: string;
   security?: unknown[];
+  'x-access'?: string;
   requestBody?: unknown;
   parameters?: { name: string; in: string }[];
   responses: Record<string, { content?: Record<string, unknown> }>;
@@ -40,6 +43,7 @@ export async function loadOperations(api: Api): Promise<Operation[]> {
       path,
       operationId: op.operationId,
       isPublic: Array.isArray(op.security) && op.security.length === 0,
+      access: op['x-access'] ?? 'user',
       isUserRoute: path.startsWith('/v1/users/{userId}/') && !path.endsWith('/tokens'),
       hasBody: op.requestBody !== undefined,
       isStream: Object.values(op.responses).some(

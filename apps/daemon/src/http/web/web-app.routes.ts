@@ -4,7 +4,7 @@ import { HttpBoundaryError } from '../http.errors';
 import { type WebAsset, type WebAssets } from './web-assets';
 
 /** Paths that are never the page: the API and the system routes keep their JSON 404. */
-const NOT_THE_PAGE = /^\/(?:v1(?:\/|$)|healthz$|metrics$|openapi\.json$)/;
+const NOT_THE_PAGE = /^\/(?:v1|healthz|metrics|openapi\.json)(?:\/|$)/;
 
 function send(request: FastifyRequest, reply: FastifyReply, asset: WebAsset): FastifyReply {
   void reply
