@@ -1,6 +1,17 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { TICKLER_BIN } from './processes';
 
+/** Every long-running `tickler` a test file started and has not seen exit. */
+const live = new Set<ChildProcess>();
+
+// A test that fails before its own `stop()` must not leave `watch` running: jest would wait for
+// it forever (a hung CI run). Whatever is still alive when the file ends is killed.
+afterAll(() => {
+  for (const child of live) {
+    child.kill('SIGKILL');
+  }
+});
+
 /** A long-running `tickler` (e.g. `watch`) whose output is collected as it comes. */
 export class CliProcess {
   stdout = '';
@@ -21,8 +32,12 @@ export class CliProcess {
     });
     this.child.stdout!.on('data', (chunk: Buffer) => (this.stdout += chunk.toString('utf8')));
     this.child.stderr!.on('data', (chunk: Buffer) => (this.stderr += chunk.toString('utf8')));
+    live.add(this.child);
     this.exited = new Promise((resolve) =>
-      this.child.once('exit', (code, signal) => resolve({ code, signal })),
+      this.child.once('exit', (code, signal) => {
+        live.delete(this.child);
+        resolve({ code, signal });
+      }),
     );
   }
 
