@@ -55,8 +55,9 @@ export class SendNotificationHandler implements CommandHandler<SendNotification>
   execute(command: SendNotification): Promise<SendNotificationResult> {
     return this.uow.run(async (tx) => {
       const { props, sourceKey } = newDeliveryOf(command);
-      const fingerprint = requestFingerprint(props);
       const key = command.idempotencyKey;
+      // Only a keyed request is compared with a later replay: the digest is not free per send.
+      const fingerprint = key === undefined ? undefined : requestFingerprint(props);
       if (key !== undefined) {
         const existing = await this.deliveries.findByIdempotencyKey(tx, command.recipientId, key);
         if (existing) {
@@ -100,7 +101,7 @@ export class SendNotificationHandler implements CommandHandler<SendNotification>
       );
       const sends = delivery.isDue(now) ? await this.firing.fire(tx, [delivery], now) : [];
       await this.deliveries.insert(tx, delivery);
-      if (key !== undefined) {
+      if (key !== undefined && fingerprint !== undefined) {
         await this.idempotency.recordMany(tx, [
           { recipientId: command.recipientId, idempotencyKey: key, fingerprint },
         ]);
