@@ -35,6 +35,10 @@ module.exports = function preset(projectDir) {
       '^(\\.{1,2}/.*)\\.js$': '$1',
     },
     setupFiles: [path.join(root, 'jest.setup.js')],
+    // Jest's 5 s default is shorter than a real-database integration test takes on a 2-core
+    // machine running several suites at once (the channel contracts' retry walks timed out at
+    // 5 s under a load of ~25); a hang still fails, after 30 s.
+    testTimeout: 30_000,
     // `npm test` (tools/test-run/run-tests.js) sums every run's counts; silent otherwise.
     reporters: ['default', path.join(root, 'tools/test-run/results-reporter.js')],
   };

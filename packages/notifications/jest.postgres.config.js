@@ -21,9 +21,6 @@ module.exports = {
     'idle-statements\\.int\\.spec\\.ts$',
     // - the upgrade fixture is a SQLite file written by the previous release
     'upgrade\\.int\\.spec\\.ts$',
-    // Not by nature — an open finding (closing note of 2026-12-02): head-of-line passes alone on
-    // PostgreSQL in ~5 s but hit its 60 s limit inside two full runs; it keeps running on SQLite.
-    'head-of-line\\.int\\.spec\\.ts$',
   ],
   // One round trip per statement instead of an in-process call: bulk tests need more time.
   testTimeout: 30_000,

@@ -1,32 +1,26 @@
-import { envFor, type RunningDaemon, startDaemon, tickler } from './support/processes';
+import { cliDaemonPerFile } from './support/cli-daemon-per-file';
+import { tickler } from './support/processes';
 
 // Issue 13: `tickler profile` shows the profile with no flags and changes it with flags.
 
-let daemon: RunningDaemon;
-let env: Record<string, string | undefined>;
-
-beforeAll(async () => {
-  daemon = await startDaemon();
-  env = envFor(daemon);
-});
-
-afterAll(async () => {
-  await daemon.stop();
-});
+const shared = cliDaemonPerFile();
 
 describe('tickler profile (built binary against a real daemon)', () => {
   it('sets the zone and quiet hours, then shows them with no flags', async () => {
     const set = await tickler(
       ['--user', 'pia', 'profile', '--tz', 'Europe/Berlin', '--quiet', '22:00-07:00'],
-      env,
+      shared.env,
     );
     expect(set.stderr).toBe('');
     expect(set.code).toBe(0);
-    const shown = await tickler(['--user', 'pia', 'profile'], env);
+    const shown = await tickler(['--user', 'pia', 'profile'], shared.env);
     expect(shown.stdout).toMatch(/^time zone\s+Europe\/Berlin$/m);
     expect(shown.stdout).toMatch(/^quiet hours\s+22:00-07:00$/m);
     expect(shown.stdout).toMatch(/^digest\s+off$/m);
-    const json = await tickler(['--json', '--user', 'pia', 'profile', '--digest', '08:00'], env);
+    const json = await tickler(
+      ['--json', '--user', 'pia', 'profile', '--digest', '08:00'],
+      shared.env,
+    );
     expect(JSON.parse(json.stdout)).toMatchObject({
       timeZone: 'Europe/Berlin',
       quietHours: { start: '22:00', end: '07:00', days: null },
@@ -35,11 +29,11 @@ describe('tickler profile (built binary against a real daemon)', () => {
   });
 
   it('refuses a bad zone in one line naming timeZone, and a malformed --quiet as usage', async () => {
-    const zone = await tickler(['--user', 'pia', 'profile', '--tz', 'Mars/Base'], env);
+    const zone = await tickler(['--user', 'pia', 'profile', '--tz', 'Mars/Base'], shared.env);
     expect(zone.code).toBe(1);
     expect(zone.stderr.trim().split('\n')).toHaveLength(1);
     expect(zone.stderr).toContain('timeZone');
-    const quiet = await tickler(['--user', 'pia', 'profile', '--quiet', '22:00'], env);
+    const quiet = await tickler(['--user', 'pia', 'profile', '--quiet', '22:00'], shared.env);
     expect(quiet.code).toBe(2);
     expect(quiet.stderr).toContain('--quiet');
   });

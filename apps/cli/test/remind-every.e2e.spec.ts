@@ -1,23 +1,14 @@
 import { type NotificationJson } from '@tickler/notifications';
-import { envFor, type RunningDaemon, startDaemon, tickler } from './support/processes';
+import { cliDaemonPerFile } from './support/cli-daemon-per-file';
+import { tickler } from './support/processes';
 
-let daemon: RunningDaemon;
-let env: Record<string, string | undefined>;
-
-beforeAll(async () => {
-  daemon = await startDaemon();
-  env = envFor(daemon);
-});
-
-afterAll(async () => {
-  await daemon.stop();
-});
+const shared = cliDaemonPerFile();
 
 describe('tickler remind --every / --rrule (built binary against a real daemon)', () => {
   it('"weekday 09:00" makes a series in the local zone whose first occurrence is the next weekday 09:00', async () => {
     const run = await tickler(
       ['--json', '--user', 'berlin', 'remind', 'stand-up', '--every', 'weekday 09:00'],
-      { ...env, TZ: 'Europe/Berlin' },
+      { ...shared.env, TZ: 'Europe/Berlin' },
     );
     expect(run.code).toBe(0);
     const delivery = JSON.parse(run.stdout) as NotificationJson;
@@ -49,16 +40,19 @@ describe('tickler remind --every / --rrule (built binary against a real daemon)'
         '--at',
         '2030-01-01T19:00:00+01:00',
       ],
-      { ...env, TZ: 'Europe/Berlin' },
+      { ...shared.env, TZ: 'Europe/Berlin' },
     );
     expect(ok.code).toBe(0);
     expect((JSON.parse(ok.stdout) as NotificationJson).repeat?.rule).toBe('FREQ=WEEKLY;BYDAY=TU');
-    const bad = await tickler(['--user', 'berlin', 'remind', 'x', '--rrule', 'FREQ=HOURLY'], env);
+    const bad = await tickler(
+      ['--user', 'berlin', 'remind', 'x', '--rrule', 'FREQ=HOURLY'],
+      shared.env,
+    );
     expect(bad.code).not.toBe(0);
     expect(bad.stderr).toContain('repeat.rule');
     const both = await tickler(
       ['--user', 'berlin', 'remind', 'x', '--every', 'daily 9:00', '--rrule', 'FREQ=DAILY'],
-      env,
+      shared.env,
     );
     expect(both.code).toBe(2);
     expect(both.stderr).toContain('--every or --rrule');

@@ -1,37 +1,28 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { type NotificationJson } from '@tickler/notifications';
-import { envFor, type RunningDaemon, startDaemon, tickler } from './support/processes';
+import { cliDaemonPerFile } from './support/cli-daemon-per-file';
+import { tickler } from './support/processes';
 
 // Issue 13: `tickler snooze <id> 10m` schedules the inbox item's content again.
 
-let daemon: RunningDaemon;
-let env: Record<string, string | undefined>;
-
-beforeAll(async () => {
-  daemon = await startDaemon();
-  env = envFor(daemon);
-});
-
-afterAll(async () => {
-  await daemon.stop();
-});
+const shared = cliDaemonPerFile();
 
 describe('tickler snooze (built binary against a real daemon)', () => {
   it('snoozes an inbox item by 10 minutes', async () => {
     // An immediate reminder straight over HTTP: its inbox row exists when the answer arrives.
-    const token = fs.readFileSync(path.join(daemon.dir, 'admin.token'), 'utf8').trim();
-    const response = await fetch(`${daemon.url}/v1/users/sam/notifications`, {
+    const token = fs.readFileSync(path.join(shared.daemon.dir, 'admin.token'), 'utf8').trim();
+    const response = await fetch(`${shared.daemon.url}/v1/users/sam/notifications`, {
       method: 'POST',
       headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
       body: JSON.stringify({ title: 'stretch', message: '' }),
     });
     const id = ((await response.json()) as NotificationJson).inboxId!;
-    const run = await tickler(['--user', 'sam', 'snooze', id, '10m'], env);
+    const run = await tickler(['--user', 'sam', 'snooze', id, '10m'], shared.env);
     expect(run.stderr).toBe('');
     expect(run.code).toBe(0);
     expect(run.stdout).toMatch(/^Snoozed until \d{4}-\d{2}-\d{2}T\S+Z as \S+$/m);
-    const bad = await tickler(['--user', 'sam', 'snooze', id, '10'], env);
+    const bad = await tickler(['--user', 'sam', 'snooze', id, '10'], shared.env);
     expect(bad.code).toBe(1);
     expect(bad.stderr).toContain('for');
   });

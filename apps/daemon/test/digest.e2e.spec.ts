@@ -1,23 +1,13 @@
 import { type InboxItemJson, type NotificationJson, type Page } from '@tickler/notifications';
-import { Api, DaemonProcess, eventually } from '@tickler/testing';
+import { daemonPerFile, eventually } from '@tickler/testing';
 
 // Issue 13 item 7: a digest on the real daemon — what falls due in one tick is one message.
 
-let daemon: DaemonProcess;
-let admin: Api;
-
-beforeAll(async () => {
-  daemon = await new DaemonProcess(DaemonProcess.tempDir()).start();
-  admin = new Api(daemon.url, daemon.adminToken);
-});
-
-afterAll(async () => {
-  await daemon.terminate();
-});
+const shared = daemonPerFile();
 
 describe('digests over HTTP', () => {
   it('delivers reminders due in the same tick as one inbox row listing each', async () => {
-    await admin.put('/v1/users/dana/profile', { digest: { mode: 'tick' } });
+    await shared.api.put('/v1/users/dana/profile', { digest: { mode: 'tick' } });
     const scheduledAt = new Date(Date.now() + 1000).toISOString();
     const made: NotificationJson[] = [];
     for (const [title, message] of [
@@ -27,7 +17,7 @@ describe('digests over HTTP', () => {
     ]) {
       made.push(
         (
-          await admin.post<NotificationJson>('/v1/users/dana/notifications', {
+          await shared.api.post<NotificationJson>('/v1/users/dana/notifications', {
             title,
             message,
             scheduledAt,
@@ -36,7 +26,7 @@ describe('digests over HTTP', () => {
       );
     }
     const inbox = await eventually(async () => {
-      const page = await admin.get<Page<InboxItemJson>>('/v1/users/dana/inbox');
+      const page = await shared.api.get<Page<InboxItemJson>>('/v1/users/dana/inbox');
       return page.body.items.length > 0 ? page.body.items : undefined;
     });
     expect(inbox).toHaveLength(1);
@@ -45,7 +35,7 @@ describe('digests over HTTP', () => {
       message: '• Bins — out tonight\n• Plants — water the fern\n• Call mum',
     });
     for (const item of made) {
-      const now = await admin.get<NotificationJson>(`/v1/users/dana/notifications/${item.id}`);
+      const now = await shared.api.get<NotificationJson>(`/v1/users/dana/notifications/${item.id}`);
       expect(now.body).toMatchObject({
         status: 'sent',
         digestId: inbox[0]!.notificationId,

@@ -1,5 +1,5 @@
 import { type NotificationJson } from '@tickler/notifications';
-import { Api, DaemonProcess, type ErrorBody } from '@tickler/testing';
+import { daemonPerFile, type ErrorBody } from '@tickler/testing';
 
 // Issue 13 item 1: GET/PUT /v1/users/{userId}/profile on the real daemon.
 
@@ -13,22 +13,12 @@ interface ProfileJson {
   updatedAt: string | null;
 }
 
-let daemon: DaemonProcess;
-let admin: Api;
-
-beforeAll(async () => {
-  daemon = await new DaemonProcess(DaemonProcess.tempDir()).start();
-  admin = new Api(daemon.url, daemon.adminToken);
-});
-
-afterAll(async () => {
-  await daemon.terminate();
-});
+const shared = daemonPerFile();
 
 describe('the recipient profile over HTTP', () => {
   it('answers the defaults, takes a partial PUT from the user, clears with null', async () => {
-    const issued = await admin.post<{ token: string }>('/v1/users/pia/tokens');
-    const pia = admin.as(issued.body.token);
+    const issued = await shared.api.post<{ token: string }>('/v1/users/pia/tokens');
+    const pia = shared.api.as(issued.body.token);
     const first = await pia.get<ProfileJson>('/v1/users/pia/profile');
     expect(first.status).toBe(200);
     expect(first.body).toEqual({
@@ -65,10 +55,10 @@ describe('the recipient profile over HTTP', () => {
       quietHours: null,
       digest: { mode: 'tick' },
     });
-    expect((await admin.get<ProfileJson>('/v1/users/pia/profile')).body).toEqual(cleared.body);
+    expect((await shared.api.get<ProfileJson>('/v1/users/pia/profile')).body).toEqual(cleared.body);
     // Another user's token does not reach pia's profile.
-    const other = admin.as(
-      (await admin.post<{ token: string }>('/v1/users/olaf/tokens')).body.token,
+    const other = shared.api.as(
+      (await shared.api.post<{ token: string }>('/v1/users/olaf/tokens')).body.token,
     );
     expect((await other.put('/v1/users/pia/profile', { timeZone: 'UTC' })).status).toBe(403);
   });
@@ -82,7 +72,7 @@ describe('the recipient profile over HTTP', () => {
     [{ digest: { mode: 'daily' } }, 'digest.at'],
     [{ colour: 'blue' }, 'colour'],
   ])('refuses %j with a 400 naming %s', async (body, field) => {
-    const res = await admin.put<ErrorBody>('/v1/users/pia/profile', body);
+    const res = await shared.api.put<ErrorBody>('/v1/users/pia/profile', body);
     expect(res.status).toBe(400);
     const named = [
       ...(res.body.error.fields ?? []).map((f) => f.path),
@@ -92,9 +82,9 @@ describe('the recipient profile over HTTP', () => {
   });
 
   it('schedules a reminder given only eventAt by the default lead', async () => {
-    await admin.put('/v1/users/lea/profile', { defaultLead: '1h' });
+    await shared.api.put('/v1/users/lea/profile', { defaultLead: '1h' });
     const eventAt = new Date(Date.now() + 3 * 3_600_000).toISOString();
-    const res = await admin.post<NotificationJson>('/v1/users/lea/notifications', {
+    const res = await shared.api.post<NotificationJson>('/v1/users/lea/notifications', {
       title: 'Dentist',
       message: '',
       eventAt,

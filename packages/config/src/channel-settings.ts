@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { ConfigError } from './config.error';
+import { parseUrlSetting } from './url-setting';
 import { type RawConfig } from './load-config';
 
 /** The settings of the channels that reach a person (web push, email). */
@@ -34,18 +35,12 @@ function parseSmtpUrl(text: string | undefined): string | undefined {
   if (text === undefined) {
     return undefined;
   }
-  let url: URL;
-  try {
-    url = new URL(text);
-  } catch {
-    throw new ConfigError('TICKLER_SMTP_URL', 'is not a URL like smtp://user:password@host:587');
-  }
-  if (url.protocol !== 'smtp:' && url.protocol !== 'smtps:') {
-    throw new ConfigError(
-      'TICKLER_SMTP_URL',
-      `must start with smtp:// or smtps:// (got ${url.protocol}//)`,
-    );
-  }
+  const url = parseUrlSetting(
+    'TICKLER_SMTP_URL',
+    text,
+    ['smtp:', 'smtps:'],
+    'smtp://user:password@host:587',
+  );
   if ((url.pathname !== '' && url.pathname !== '/') || url.search !== '' || url.hash !== '') {
     throw new ConfigError('TICKLER_SMTP_URL', 'must not have a path, query or fragment');
   }

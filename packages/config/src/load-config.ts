@@ -3,6 +3,7 @@ import path from 'node:path';
 import { parseDuration } from '@tickler/core/domain';
 import { parseChannelSettings } from './channel-settings';
 import { ConfigError } from './config.error';
+import { parseUrlSetting } from './url-setting';
 import { defaultDatabaseFile } from './user-data-dir';
 import {
   CONFIG_DEFAULTS,
@@ -111,18 +112,12 @@ function parseDatabaseUrl(text: string | undefined): string | undefined {
   if (text === undefined) {
     return undefined;
   }
-  let url: URL;
-  try {
-    url = new URL(text);
-  } catch {
-    throw new ConfigError('TICKLER_DATABASE_URL', 'is not a URL like postgres://user@host:5432/db');
-  }
-  if (url.protocol !== 'postgres:' && url.protocol !== 'postgresql:') {
-    throw new ConfigError(
-      'TICKLER_DATABASE_URL',
-      `must start with postgres:// (got ${url.protocol}//)`,
-    );
-  }
+  parseUrlSetting(
+    'TICKLER_DATABASE_URL',
+    text,
+    ['postgres:', 'postgresql:'],
+    'postgres://user@host:5432/db',
+  );
   return text;
 }
 

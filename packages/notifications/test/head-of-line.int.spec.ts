@@ -38,7 +38,10 @@ afterEach(async () => {
 describe('head-of-line: an endpoint that never answers', () => {
   it('delays neither another user’s inbox reminder nor another endpoint, and its own rows still settle by policy', async () => {
     const t = await createNotificationsTestApp({
-      webhookTimeoutMs: 200, // real time: the network's clock, not the scheduler's
+      // Real time (the network's clock, not the scheduler's). Long enough that the fast endpoint
+      // answers inside it on a loaded machine: at 200 ms its request timed out under a load of
+      // ~15 on 2 cores (PostgreSQL run), and its retry waited for a clock nobody advanced.
+      webhookTimeoutMs: 2000,
       webhookMaxAttempts: 2,
       webhookBackoff: { baseMs: 1000 },
       pauseAfterFailures: 10,

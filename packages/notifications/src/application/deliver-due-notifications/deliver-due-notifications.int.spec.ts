@@ -65,7 +65,8 @@ describe('DeliverDueNotifications on SQLite', () => {
     }>`select count(*) as n from shared_scheduled_commands`.execute(db);
     expect(all.rows[0]?.n).toBe(2); // the wake-up + the minutely safety-net job
     await app.stop();
-  });
+    // 10k dispatches: ~2 s of CPU alone, many times that on a loaded 2-core machine.
+  }, 120_000);
 
   it('loads due rows through the partial index on due_at, never a table scan', async () => {
     const { app, db } = await createNotificationsTestApp({ start: false });

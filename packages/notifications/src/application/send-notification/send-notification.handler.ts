@@ -57,13 +57,17 @@ export class SendNotificationHandler implements CommandHandler<SendNotification>
     return this.uow.run(async (tx) => {
       checkWhenFields(SendNotification.type, command);
       const { props, sourceKey } = newDeliveryOf(command);
-      const fingerprint = requestFingerprint(
-        props,
-        command.when === undefined
-          ? undefined
-          : { text: command.when, timeZone: command.timeZone ?? null },
-      );
       const key = command.idempotencyKey;
+      // Only a keyed request is compared with a later replay: the digest is not free per send.
+      const fingerprint =
+        key === undefined
+          ? undefined
+          : requestFingerprint(
+              props,
+              command.when === undefined
+                ? undefined
+                : { text: command.when, timeZone: command.timeZone ?? null },
+            );
       if (key !== undefined) {
         const existing = await this.deliveries.findByIdempotencyKey(tx, command.recipientId, key);
         if (existing) {
@@ -118,7 +122,7 @@ export class SendNotificationHandler implements CommandHandler<SendNotification>
       );
       const sends = delivery.isDue(now) ? await this.firing.fire(tx, [delivery], now) : [];
       await this.deliveries.insert(tx, delivery);
-      if (key !== undefined) {
+      if (key !== undefined && fingerprint !== undefined) {
         await this.idempotency.recordMany(tx, [
           { recipientId: command.recipientId, idempotencyKey: key, fingerprint },
         ]);

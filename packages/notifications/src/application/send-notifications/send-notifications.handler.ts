@@ -111,7 +111,8 @@ export class SendNotificationsHandler implements CommandHandler<SendNotification
           );
         }
         const { props, sourceKey } = newDeliveryOf(item, (field) => `items.${index}.${field}`);
-        const fingerprint = requestFingerprint(props);
+        // Only keyed items are compared with a replay: the digest is not free per item.
+        const fingerprint = idempotencyKey === undefined ? '' : requestFingerprint(props);
         const replay =
           idempotencyKey === undefined
             ? undefined
