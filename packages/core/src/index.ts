@@ -36,6 +36,7 @@ export { InvalidEnqueueOptionsError } from './queue/queue-writer';
 export * from './queue/enqueue-options';
 export * from './queue/backoff';
 export * from './queue/repeat-schedule';
+export { type JobOccurrence, JOB_LEDGER_KEEP, MAX_LEDGER_READ } from './queue/job-occurrences';
 export * from './queue/queue.tables';
 export * from './instance/instance-lock';
 export * from './instance/claimed-rows';

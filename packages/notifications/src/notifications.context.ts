@@ -185,7 +185,9 @@ export function notificationsContext(options: NotificationsContextOptions = {}):
     jobs: [
       {
         handler: CheckDueNotificationsHandler,
-        repeat: { every: '1m' },
+        // After downtime one sweep stands for the missed ones (they would all look at the same
+        // rows); each occurrence is in the kernel's ledger (`queue.jobOccurrences`, /metrics).
+        repeat: { every: '1m', onMissed: 'run-once', grace: '1m' },
         inClaimTransaction: true,
       },
     ],

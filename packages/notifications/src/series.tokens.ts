@@ -6,8 +6,8 @@ export const SERIES_TOKENS = {
   /** `SeriesRepository`: series and their per-occurrence ledger. */
   SeriesRepository: Symbol.for('notifications.SeriesRepository'),
   /**
-   * `RecipientTimeZone`: a recipient's IANA zone, the default of `repeat.timeZone`. Bound to
-   * UTC until the recipient profile (issue 13, item 1) binds its own implementation here.
+   * `RecipientTimeZone`: a recipient's IANA zone, the default of `repeat.timeZone` and of a
+   * `when`'s `timeZone`; bound to the profile's zone (`ProfileRecipientTimeZone`).
    */
   RecipientTimeZone: Symbol.for('notifications.RecipientTimeZone'),
   /** `WithdrawalRepository`: which canceled rows reconcile withdrew (a key planned again returns). */

@@ -16,16 +16,43 @@ const countsAsNumbers = ((oid: number, format?: 'text' | 'binary'): unknown =>
  * file itself, or on PostgreSQL runs the schema standing for it ({@link testSchemaFor}). The
  * SQL takes `?` placeholders on both back ends; counts come back as numbers on both.
  */
-export async function queryDaemonDatabase<T>(
+export function queryDaemonDatabase<T>(
   file: string,
   sqlText: string,
   ...params: unknown[]
 ): Promise<T[]> {
+  return onDaemonDatabase<T>(file, sqlText, params, 'read');
+}
+
+/**
+ * One write to the database behind a STOPPED daemon's `file` (same back ends and placeholders as
+ * {@link queryDaemonDatabase}): how a test stands for downtime it cannot wait for, e.g. a job
+ * row's instant moved ten minutes back. Returns how many rows changed.
+ */
+export async function changeDaemonDatabase(
+  file: string,
+  sqlText: string,
+  ...params: unknown[]
+): Promise<number> {
+  const [result] = await onDaemonDatabase<{ changed: number }>(file, sqlText, params, 'write');
+  return result?.changed ?? 0;
+}
+
+async function onDaemonDatabase<T>(
+  file: string,
+  sqlText: string,
+  params: unknown[],
+  mode: 'read' | 'write',
+): Promise<T[]> {
   if (testBackend() === 'sqlite') {
-    const db = new Database(file, { readonly: true, fileMustExist: true });
+    const db = new Database(file, { readonly: mode === 'read', fileMustExist: true });
     try {
       db.pragma('busy_timeout = 5000');
-      return db.prepare(sqlText).all(...params) as T[];
+      const statement = db.prepare(sqlText);
+      if (mode === 'write') {
+        return [{ changed: statement.run(...params).changes } as T];
+      }
+      return statement.all(...params) as T[];
     } finally {
       db.close();
     }
@@ -39,7 +66,8 @@ export async function queryDaemonDatabase<T>(
   });
   await client.connect();
   try {
-    return (await client.query(numbered, params)).rows as T[];
+    const result = await client.query(numbered, params);
+    return mode === 'write' ? [{ changed: result.rowCount ?? 0 } as T] : (result.rows as T[]);
   } finally {
     await client.end();
   }

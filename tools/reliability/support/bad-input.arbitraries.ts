@@ -6,6 +6,7 @@ import {
   badOpaqueText,
   badUserId,
   encodeSegment,
+  FUTURE,
   notInEnum,
   unknownKey,
 } from './fuzz/bad-values';
@@ -140,6 +141,10 @@ function bodyRouteRequest(
     kinds.push(
       brokenField(field).map((broken) => {
         const broke: Record<string, unknown> = { ...base };
+        if (field.name === 'when') {
+          // Alone, so the text itself is what is refused (not the pair with scheduledAt).
+          delete broke.scheduledAt;
+        }
         if ('remove' in broken) {
           delete broke[field.name];
         } else {
@@ -147,6 +152,19 @@ function bodyRouteRequest(
         }
         return make(broken.defect, { raw: JSON.stringify(broke) });
       }),
+    );
+  }
+  const names = new Set(body.fields.map((f) => f.name));
+  if (names.has('when') && names.has('scheduledAt')) {
+    kinds.push(
+      fc.constant(
+        make('when and scheduledAt together', {
+          raw: JSON.stringify({ ...base, scheduledAt: FUTURE, when: 'tomorrow 9am' }),
+        }),
+      ),
+      fc.constant(
+        make('timeZone without when', { raw: JSON.stringify({ ...base, timeZone: 'UTC' }) }),
+      ),
     );
   }
   const underflow = leadUnderflow(body);

@@ -1,5 +1,11 @@
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
-import { type Application, type DomainEvent, msOf } from '@tickler/core';
+import {
+  type Application,
+  type DomainEvent,
+  JOB_LEDGER_KEEP,
+  type JobOccurrence,
+  msOf,
+} from '@tickler/core';
 
 /** Counts deliveries per status straight from the database, at scrape time. */
 export type StatusCounter = () => Promise<Readonly<Record<string, number>>>;
@@ -18,10 +24,51 @@ function latenessSeconds(event: DomainEvent): number | undefined {
   return Math.max(0, msOf(sentAt) - msOf(scheduledAt)) / 1000;
 }
 
+/** A ledger reason as a label: bounded values (a failed run's error text becomes `error`). */
+function reasonLabel(o: JobOccurrence): string {
+  if (o.outcome === 'failed') {
+    return 'error';
+  }
+  return o.reason ?? 'on-time';
+}
+
+/**
+ * The repeatable jobs' occurrence ledger (`JOB_LEDGER_KEEP`, the last 100 per job): how many of
+ * those ran, failed or were skipped and why, and the instant of the latest of each outcome.
+ */
+function jobLedgerGauges(app: Application, registry: Registry): void {
+  new Gauge({
+    name: 'tickler_job_occurrences',
+    help: `Occurrences of each repeatable job among its last ${JOB_LEDGER_KEEP} recorded, by outcome (ran, failed, skipped) and reason (on-time, late, collapsed, too-late, error).`,
+    labelNames: ['job', 'outcome', 'reason'],
+    registers: [registry],
+    async collect() {
+      this.reset();
+      for (const o of await app.queue.jobOccurrences()) {
+        this.inc({ job: o.jobKey, outcome: o.outcome, reason: reasonLabel(o) });
+      }
+    },
+  });
+  new Gauge({
+    name: 'tickler_job_last_occurrence_timestamp_seconds',
+    help: 'The instant of the latest recorded occurrence of each repeatable job, by outcome (Unix seconds).',
+    labelNames: ['job', 'outcome'],
+    registers: [registry],
+    async collect() {
+      this.reset();
+      // Oldest first per job: the last one set per (job, outcome) is the latest.
+      for (const o of await app.queue.jobOccurrences()) {
+        this.set({ job: o.jobKey, outcome: o.outcome }, msOf(o.instant) / 1000);
+      }
+    },
+  });
+}
+
 /**
  * The daemon's Prometheus metrics on a registry of its own (never the global one, so two
  * daemons in one test process do not collide): deliveries by status (a count query at scrape
- * time, so it survives restarts), queue depth, delivery lateness, and domain events seen.
+ * time, so it survives restarts), queue depth, the repeatable jobs' occurrence ledger,
+ * delivery lateness, and domain events seen.
  */
 export class DaemonMetrics {
   readonly registry = new Registry();
@@ -68,6 +115,7 @@ export class DaemonMetrics {
         this.set((await app.queue.stats()).oldestLatenessMs / 1000);
       },
     });
+    jobLedgerGauges(app, this.registry);
     const lateness = new Histogram({
       name: 'tickler_delivery_lateness_seconds',
       help: "Seconds between a notification's scheduled instant and its delivery.",

@@ -7,7 +7,7 @@ import { type LeaseHeartbeat } from './lease-heartbeat';
 import { type QueueExecutor } from './queue-options';
 import { type QueueStore } from './queue-store';
 import { type ScheduledCommandRow } from './queue.tables';
-import { isRepeatable } from './repeat-rearm';
+import { isRepeatable, isSkippedAsTooLate } from './repeat-rearm';
 import { type RowSettler } from './row-settler';
 
 /** One claim transaction's outcome. */
@@ -191,11 +191,18 @@ export class BatchRunner {
         later.push(row);
         continue;
       }
-      await this.execute(row.command_type, JSON.parse(row.payload) as unknown);
-      const changes = this.settler.rearmOf(row, null);
+      const tooLate = isSkippedAsTooLate(row, this.clock.now().getTime());
+      if (!tooLate) {
+        await this.execute(row.command_type, JSON.parse(row.payload) as unknown);
+      }
+      const { changes, ledger } = this.settler.rearmOf(
+        row,
+        tooLate ? { ran: false } : { ran: true, error: null },
+      );
       if (!(await this.store.settle(tx.db, row.id, token, changes))) {
         throw new Error(`job row ${row.id} changed under its own claim transaction`);
       }
+      await this.settler.record(tx.db, row, ledger);
       const runAt = changes.run_at;
       tx.afterCommit(() => this.armAt(msOf(runAt)));
     }
@@ -214,6 +221,10 @@ export class BatchRunner {
         token,
         new Error(`abandoned: lease expired on attempt ${row.max_attempts}`),
       );
+      return false;
+    }
+    if (isSkippedAsTooLate(row, this.clock.now().getTime())) {
+      await this.settler.skippedAsTooLate(row, token);
       return false;
     }
     let outcome: { ok: true } | { ok: false; error: unknown };

@@ -1,3 +1,4 @@
+// Over 300 lines: the queue's one facade; each public method delegates to a collaborator.
 import { type Clock } from '../clock/clock';
 import { type IdGenerator } from '../clock/id-generator';
 import { type Command } from '../commands/command';
@@ -23,6 +24,7 @@ import {
   type ResolvedQueueOptions,
   resolveQueueOptions,
 } from './queue-options';
+import { type JobOccurrence, readOccurrences } from './job-occurrences';
 import { readQueueStats } from './queue-stats';
 import { QueueStore } from './queue-store';
 import { QueueWriter } from './queue-writer';
@@ -277,6 +279,15 @@ export class DurableCommandQueue {
   /** Rows per state, earliest due instant and its lateness (health checks, metrics). */
   stats(): Promise<QueueStats> {
     return readQueueStats(this.database.kysely, this.clock);
+  }
+
+  /**
+   * The repeatable jobs' per-occurrence ledger (instant, ran / failed / skipped, why): one
+   * job's (`jobKey`, e.g. `job:notifications:notifications.deliver-due`) or every job's. Keeps
+   * the last `JOB_LEDGER_KEEP` (100) per job; the row counters keep the totals.
+   */
+  jobOccurrences(options: { jobKey?: string; limit?: number } = {}): Promise<JobOccurrence[]> {
+    return readOccurrences(this.database.kysely, options);
   }
 
   /** Arms the single timer for `atMs` unless one is already armed at or before it. */

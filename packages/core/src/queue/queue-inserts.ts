@@ -31,6 +31,8 @@ const ALL_COLUMNS: Record<keyof ScheduledCommandRow, true> = {
   repeat_every_ms: true,
   repeat_cron: true,
   repeat_tz: true,
+  repeat_on_missed: true,
+  repeat_grace_ms: true,
   runs: true,
   skipped_runs: true,
   failed_runs: true,
@@ -49,6 +51,8 @@ export const NULLABLE_DEFAULTS = {
   repeat_every_ms: null,
   repeat_cron: null,
   repeat_tz: null,
+  repeat_on_missed: null,
+  repeat_grace_ms: null,
   last_run_at: null,
 } satisfies Partial<ScheduledCommandRow>;
 
@@ -103,6 +107,8 @@ function upsert(policy: KeyConflictPolicy): ReusableQuery<ScheduledCommandRow, {
               repeat_every_ms: eb.ref('excluded.repeat_every_ms'),
               repeat_cron: eb.ref('excluded.repeat_cron'),
               repeat_tz: eb.ref('excluded.repeat_tz'),
+              repeat_on_missed: eb.ref('excluded.repeat_on_missed'),
+              repeat_grace_ms: eb.ref('excluded.repeat_grace_ms'),
               attempts: 0,
               updated_at: eb.ref('excluded.updated_at'),
             };

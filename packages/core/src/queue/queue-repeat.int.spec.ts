@@ -1,42 +1,14 @@
 import { sql } from 'kysely';
-import {
-  ProbeHandler,
-  probe,
-  probeContext,
-  probeLog,
-  resetProbe,
-} from '../../test/fixtures/probe-context';
+import { probeAppsPerTest } from '../../test/fixtures/probe-apps';
+import { ProbeHandler, probe, probeContext, probeLog } from '../../test/fixtures/probe-context';
 import { type Application } from '../context/application';
 import { BoundedContext } from '../context/bounded-context';
 import { ManualClock } from '../clock/manual-clock';
-import { createTempDirectory, createTestApplication, type TempDirectory } from '../testing';
 import { type RepeatSpec } from './repeat-schedule';
 
 const DAY = 86_400_000;
-let dir: TempDirectory;
-const apps: Application[] = [];
-
-beforeEach(() => {
-  resetProbe();
-  dir = createTempDirectory();
-});
-
-afterEach(async () => {
-  for (const app of apps.splice(0)) {
-    await app.stop();
-  }
-  dir.remove();
-});
-
-async function boot(contexts: readonly BoundedContext[], clock: ManualClock): Promise<Application> {
-  const { app } = await createTestApplication(contexts, {
-    file: dir.file('app.db'),
-    clock,
-    queue: { sweepMs: 6 * 3_600_000 },
-  });
-  apps.push(app);
-  return app;
-}
+// Not started: each test schedules or moves the clock first.
+const boot = probeAppsPerTest({ start: false });
 
 describe('cron repeatables in a time zone', () => {
   it('run once per local 09:00 across the spring-forward change (no double, no skip)', async () => {
@@ -154,7 +126,6 @@ describe('BoundedContext jobs', () => {
     await clock.advance(90_000);
     expect(probeLog).toHaveLength(2);
     await first.stop();
-    apps.length = 0;
 
     const second = await boot([jobsContext({ every: '1m' })], clock);
     expect(await jobRows(second)).toEqual([
@@ -175,7 +146,6 @@ describe('BoundedContext jobs', () => {
       },
     ]);
     await first.stop();
-    apps.length = 0;
 
     const second = await boot([jobsContext({ every: '5m' })], clock);
     expect(await jobRows(second)).toEqual([

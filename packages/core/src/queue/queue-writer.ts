@@ -135,7 +135,15 @@ export class QueueWriter {
         Number(existing.repeat_every_ms ?? 0) !== Number(repeat.repeat_every_ms ?? 0) ||
         existing.repeat_cron !== repeat.repeat_cron ||
         existing.repeat_tz !== repeat.repeat_tz;
-      if (!cadenceChanged && existing.payload === payloadText && existing.command_type === type) {
+      const policyChanged =
+        existing.repeat_on_missed !== repeat.repeat_on_missed ||
+        Number(existing.repeat_grace_ms ?? -1) !== Number(repeat.repeat_grace_ms ?? -1);
+      if (
+        !cadenceChanged &&
+        !policyChanged &&
+        existing.payload === payloadText &&
+        existing.command_type === type
+      ) {
         return;
       }
       const nowMs = this.clock.now().getTime();

@@ -46,9 +46,13 @@ export interface ScheduledCommandsTable {
   repeat_cron: string | null;
   /** IANA zone the cron pattern is read in (null = UTC). */
   repeat_tz: string | null;
+  /** A repeatable's missed-run decision: `skip`, or null for `run-once` (see `OnMissed`). */
+  repeat_on_missed: 'run-once' | 'skip' | null;
+  /** How late a repeatable's run may start and be on time, in ms (null = the default, 1 min). */
+  repeat_grace_ms: number | null;
   /** Completed runs of a repeatable row. */
   runs: number;
-  /** Occurrences skipped (collapsed into one run) after downtime. */
+  /** Occurrences skipped after downtime: collapsed into one run, or skipped as too late. */
   skipped_runs: number;
   /** Runs of a repeatable that exhausted their attempts and were skipped. */
   failed_runs: number;
@@ -62,6 +66,22 @@ export interface ScheduledCommandsTable {
 export interface CoreTables {
   shared_scheduled_commands: ScheduledCommandsTable;
   shared_processed_events: ProcessedEventsTable;
+  shared_job_occurrences: JobOccurrencesTable;
+}
+
+/**
+ * `shared_job_occurrences`: what became of each occurrence of a repeatable job, written in the
+ * transaction that settles its run; the last `JOB_LEDGER_KEEP` per job are kept.
+ */
+export interface JobOccurrencesTable {
+  /** The job's queue key (`job:<context>:<command>`), or its row id when it has no key. */
+  job_key: string;
+  /** The instant the occurrence was for. ISO UTC text. */
+  instant: string;
+  outcome: 'ran' | 'failed' | 'skipped';
+  /** `late`, `collapsed`, `too-late`, or a failed run's error (cut short); null when on time. */
+  reason: string | null;
+  recorded_at: string;
 }
 
 /** Ledger that makes durable subscribers idempotent: one row per (subscriber, event). */

@@ -1,6 +1,7 @@
 import { msOf, toIsoUtc } from '../domain';
 import { type NewScheduledCommandRow, type ScheduledCommandRow } from './queue.tables';
-import { nextOccurrence } from './repeat-schedule';
+import { type OccurrenceEntry } from './job-occurrences';
+import { graceMsOf, nextOccurrence } from './repeat-schedule';
 
 /** Longest `last_error` kept on a row, in characters. */
 const MAX_ERROR_TEXT = 4000;
@@ -16,23 +17,64 @@ export function errorText(error: unknown): string {
 /** Column changes that settle a held row (retry, fail, re-arm). */
 export type SettleChanges = Partial<NewScheduledCommandRow>;
 
+/** What happened to the occurrence a repeatable row was claimed for. */
+export type RunOutcome = { readonly ran: true; readonly error: unknown } | { readonly ran: false };
+
 /** The settle of one repeatable run and how many occurrences it skipped to get there. */
 export interface Rearm {
   readonly changes: SettleChanges & { run_at: string };
   /** Occurrences that fell inside downtime: counted in `skipped_runs`, never replayed. */
   readonly skipped: number;
+  /** The ledger entries of this settle: the row's occurrence, then those skipped (bounded). */
+  readonly ledger: OccurrenceEntry[];
 }
 
 /**
- * The settle of a repeatable run finishing at `nowMs`: pending again at its next occurrence
- * (one run after downtime, the missed ones counted), counters moved on, a failure (`error`
- * not null) recorded without killing the job.
+ * True when the row is a repeatable with `onMissed: 'skip'` reached more than its grace after
+ * the occurrence it was armed for: it is skipped, not run.
  */
-export function rearmChanges(row: ScheduledCommandRow, error: unknown, nowMs: number): Rearm {
-  const { nextMs, skipped } = nextOccurrence(row, msOf(row.scheduled_for), nowMs);
+export function isSkippedAsTooLate(row: ScheduledCommandRow, nowMs: number): boolean {
+  return (
+    isRepeatable(row) &&
+    row.repeat_on_missed === 'skip' &&
+    nowMs - msOf(row.scheduled_for) > graceMsOf(row)
+  );
+}
+
+/** The row's own occurrence as the ledger records it. */
+function ownEntry(row: ScheduledCommandRow, outcome: RunOutcome, nowMs: number): OccurrenceEntry {
+  const instant = row.scheduled_for;
+  if (!outcome.ran) {
+    return { instant, outcome: 'skipped', reason: 'too-late' };
+  }
+  if (outcome.error !== null) {
+    return { instant, outcome: 'failed', reason: errorText(outcome.error) };
+  }
+  const late = nowMs - msOf(instant) > graceMsOf(row);
+  return { instant, outcome: 'ran', reason: late ? 'late' : null };
+}
+
+/**
+ * The settle of a repeatable occurrence at `nowMs`: run (`error` null or the failure) or
+ * skipped as too late. Pending again at its next occurrence after now (after downtime one run,
+ * the missed ones counted, or none with `skip`), counters moved on, a failure recorded
+ * without killing the job, and the ledger entries to write in the same transaction.
+ */
+export function rearmChanges(row: ScheduledCommandRow, outcome: RunOutcome, nowMs: number): Rearm {
+  const { nextMs, skipped, skippedMs } = nextOccurrence(row, msOf(row.scheduled_for), nowMs);
   const next = toIsoUtc(nextMs);
+  const error = outcome.ran ? outcome.error : null;
+  const between = outcome.ran ? 'collapsed' : 'too-late';
   return {
     skipped,
+    ledger: [
+      ownEntry(row, outcome, nowMs),
+      ...skippedMs.map((ms): OccurrenceEntry => ({
+        instant: toIsoUtc(ms),
+        outcome: 'skipped',
+        reason: between,
+      })),
+    ],
     changes: {
       status: 'pending',
       run_at: next,
@@ -40,11 +82,11 @@ export function rearmChanges(row: ScheduledCommandRow, error: unknown, nowMs: nu
       attempts: 0,
       lease_token: null,
       claimed_by: null,
-      runs: row.runs + 1,
-      skipped_runs: Number(row.skipped_runs) + skipped,
+      runs: row.runs + (outcome.ran ? 1 : 0),
+      skipped_runs: Number(row.skipped_runs) + skipped + (outcome.ran ? 0 : 1),
       failed_runs: row.failed_runs + (error === null ? 0 : 1),
       last_error: error === null ? row.last_error : errorText(error),
-      last_run_at: toIsoUtc(nowMs),
+      last_run_at: outcome.ran ? toIsoUtc(nowMs) : row.last_run_at,
       updated_at: toIsoUtc(nowMs),
     },
   };

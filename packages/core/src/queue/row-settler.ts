@@ -1,15 +1,17 @@
 import { type Clock } from '../clock/clock';
-import { type UnitOfWork } from '../database/unit-of-work';
+import { type Transaction, type UnitOfWork } from '../database/unit-of-work';
 import { msOf, toIsoUtc } from '../domain';
 import { type Logger } from '../logger';
 import { backoffDelay } from './backoff';
 import { type QueueStore } from './queue-store';
 import { type ScheduledCommandRow } from './queue.tables';
+import { type OccurrenceEntry, recordOccurrences } from './job-occurrences';
 import {
   errorText,
   isRepeatable,
   type Rearm,
   rearmChanges,
+  type RunOutcome,
   type SettleChanges,
 } from './repeat-rearm';
 
@@ -38,8 +40,16 @@ export class RowSettler {
     if (!isRepeatable(row)) {
       return true;
     }
-    await this.rearm(row, token, null);
+    await this.rearm(row, token, { ran: true, error: null });
     return false;
+  }
+
+  /**
+   * A repeatable with `onMissed: 'skip'` reached past its grace: not run; recorded skipped
+   * (`too-late`) with the occurrences in between, and re-armed at the next future one.
+   */
+  async skippedAsTooLate(row: ScheduledCommandRow, token: string): Promise<void> {
+    await this.rearm(row, token, { ran: false });
   }
 
   /** The run threw: retry after the backoff while attempts remain, otherwise give up. */
@@ -70,7 +80,7 @@ export class RowSettler {
   async fail(row: ScheduledCommandRow, token: string, error: unknown): Promise<void> {
     if (isRepeatable(row)) {
       // A repeatable job never dies of one bad run: record it and move to the next occurrence.
-      await this.rearm(row, token, error);
+      await this.rearm(row, token, { ran: true, error });
       return;
     }
     const now = toIsoUtc(this.clock.now());
@@ -85,21 +95,36 @@ export class RowSettler {
     );
   }
 
-  /** The settle of a repeatable run at its next occurrence, logged when downtime was skipped. */
-  rearmOf(row: ScheduledCommandRow, error: unknown): Rearm['changes'] {
-    const { changes, skipped } = rearmChanges(row, error, this.clock.now().getTime());
-    if (skipped > 0) {
+  /**
+   * The settle of a repeatable occurrence at its next one, with its ledger entries; logged when
+   * downtime was skipped.
+   */
+  rearmOf(row: ScheduledCommandRow, outcome: RunOutcome): Rearm {
+    const rearm = rearmChanges(row, outcome, this.clock.now().getTime());
+    if (rearm.skipped > 0 || !outcome.ran) {
       this.logger.info(
-        { command: row.command_type, skipped },
-        'repeatable job ran once after downtime; skipped occurrences recorded',
+        { command: row.command_type, skipped: rearm.skipped, ran: outcome.ran },
+        outcome.ran
+          ? 'repeatable job ran once after downtime; skipped occurrences recorded'
+          : 'repeatable job past its grace skipped (onMissed: skip); recorded',
       );
     }
-    return changes;
+    return rearm;
+  }
+
+  /** Writes a settle's ledger entries in the settling transaction `db`. */
+  async record(
+    db: Transaction['db'],
+    row: ScheduledCommandRow,
+    ledger: readonly OccurrenceEntry[],
+  ) {
+    await recordOccurrences(db, row.key ?? row.id, ledger, toIsoUtc(this.clock.now()));
   }
 
   /** Re-arms a repeatable row at its next occurrence in the transaction that settles the run. */
-  private async rearm(row: ScheduledCommandRow, token: string, error: unknown): Promise<void> {
-    await this.settleOrMerge(row, token, this.rearmOf(row, error));
+  private async rearm(row: ScheduledCommandRow, token: string, outcome: RunOutcome): Promise<void> {
+    const { changes, ledger } = this.rearmOf(row, outcome);
+    await this.settleOrMerge(row, token, changes, ledger);
   }
 
   /**
@@ -111,6 +136,7 @@ export class RowSettler {
     row: ScheduledCommandRow,
     token: string,
     changes: SettleChanges,
+    ledger: readonly OccurrenceEntry[] = [],
   ): Promise<void> {
     await this.uow.run(async (tx) => {
       const sibling =
@@ -128,6 +154,7 @@ export class RowSettler {
         );
         return;
       }
+      await this.record(tx.db, row, ledger);
       const runAt = changes.run_at;
       if (runAt !== undefined) {
         tx.afterCommit(() => this.armAt(msOf(runAt)));

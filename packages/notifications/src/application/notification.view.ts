@@ -1,3 +1,4 @@
+import { type ResolvedWhen } from './time/resolve-when';
 import {
   type ChannelErrorClass,
   type ChannelSendStatus,
@@ -74,6 +75,8 @@ export interface NotificationView {
   snoozedFrom: string | null;
   /** The recurring series it belongs to; absent on a one-off (and in lists). */
   repeat?: RepeatView;
+  /** What `when` resolved to, on the answer to a create or an edit that gave one; absent otherwise. */
+  resolvedWhen?: ResolvedWhen;
   /** `high` rings through quiet hours. */
   priority: 'normal' | 'high';
   /** The instant it was first meant for, when quiet hours or a digest window held it later. */

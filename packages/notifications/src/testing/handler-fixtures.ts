@@ -24,7 +24,7 @@ import { InMemorySeriesRepository } from './in-memory-series.repository';
 import { SeriesScheduler } from '../application/series/series-scheduler';
 import { SeriesStarter } from '../application/series/series-starter';
 import { SeriesEdits } from '../application/series/series-edits';
-import { UtcRecipientTimeZone } from '../infrastructure/utc-recipient-time-zone';
+import { ProfileRecipientTimeZone } from '../application/series/profile-recipient-time-zone';
 
 /** What read handlers get as their database in unit tests: the in-memory fakes ignore it. */
 export const NO_DATABASE = { kysely: null as never };
@@ -113,7 +113,7 @@ export function sendHandlerFakes(options: NotificationsOptions = {}, now = REFER
   const series = {
     repository: seriesRepository,
     scheduler,
-    starter: new SeriesStarter(scheduler, new UtcRecipientTimeZone()),
+    starter: new SeriesStarter(scheduler, new ProfileRecipientTimeZone(profiles)),
   };
   return {
     uow,
@@ -157,6 +157,7 @@ export function seriesEditsOf(
   deliveries: InMemoryDeliveryRepository,
   wakeUp = new RecordingWakeUp(),
   repository = new InMemorySeriesRepository(),
+  profiles = new InMemoryRecipientProfileRepository(),
 ): SeriesEdits {
   const ids = new SequentialIds();
   const scheduler = new SeriesScheduler(
@@ -170,6 +171,6 @@ export function seriesEditsOf(
     repository,
     deliveries,
     wakeUp,
-    new SeriesStarter(scheduler, new UtcRecipientTimeZone()),
+    new SeriesStarter(scheduler, new ProfileRecipientTimeZone(profiles)),
   );
 }

@@ -95,6 +95,28 @@ export const badTime: fc.Arbitrary<unknown> = fc.oneof(
   fc.constant([FUTURE]),
 );
 
+/**
+ * `when` text the server must refuse (400 naming `when`): partly understood, a bare number
+ * (minutes? 5 pm?), a past or present time, an instant without an offset read as words,
+ * gibberish, and a duration without a unit.
+ */
+export const badWhen: fc.Arbitrary<string> = fc.oneof(
+  fc.constantFrom(
+    'tomorrow at noon blah',
+    'next friday 17:00 or so',
+    '5',
+    '90',
+    'yesterday 9am',
+    'now',
+    '1999-01-01T00:00:00Z',
+    'soonish',
+    'in a while',
+    '',
+    '   ',
+  ),
+  fc.string({ maxLength: 20 }).map((noise) => `tomorrow 9am ${noise}x`),
+);
+
 /** A value of the wrong type for a string field (never null/undefined: optional fields treat those as absent). */
 export const notAString: fc.Arbitrary<unknown> = fc.oneof(
   fc.integer(),

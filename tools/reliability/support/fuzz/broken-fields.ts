@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { badTime, notInEnum, tooLong, wrongTypeFor } from './bad-values';
+import { badTime, badWhen, notInEnum, tooLong, wrongTypeFor } from './bad-values';
 import { type FieldSpec, type ObjectSpec } from './contract-routes';
 import {
   deeplyNested,
@@ -74,6 +74,9 @@ export function brokenField(field: FieldSpec): fc.Arbitrary<Broken> {
         defect: `${name}: bad time ${JSON.stringify(value).slice(0, 40)}`,
       })),
     );
+  }
+  if (name === 'when') {
+    options.push(badWhen.map((value) => ({ value, defect: `when: refused text ${value}` })));
   }
   if (field.kind === 'enum') {
     const allowed = schema.enum ?? [schema.const];

@@ -92,6 +92,8 @@ const NOTIFICATION: Schema = {
     updatedAt: instant,
     snoozedFrom: { ...nullableString, description: 'The inbox item this reminder snoozes.' },
     repeat: ref('Repeat'),
+    // What `when` resolved to: only on the answer to a create or an edit that gave one.
+    resolvedWhen: ref('ParsedTime'),
     priority: { enum: ['normal', 'high'], description: 'high rings through quiet hours.' },
     deferredFrom: {
       ...nullableInstant,

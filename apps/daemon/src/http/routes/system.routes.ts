@@ -27,7 +27,8 @@ export function systemRoutes(metrics: DaemonMetrics, openapi: () => unknown): Ro
       method: 'GET',
       path: '/metrics',
       operationId: 'metrics',
-      summary: 'Prometheus metrics: deliveries by status, queue depth, lateness histogram.',
+      summary:
+        'Prometheus metrics: deliveries by status, queue depth, the repeatable jobs’ occurrence ledger (last 100 per job), lateness histogram.',
       access: 'admin',
       tag: 'system',
       responses: {

@@ -2,8 +2,8 @@ import { type Scope } from './scope';
 
 /**
  * Where "the recipient's zone" comes from when a request names none (`repeat.timeZone`
- * omitted). The default adapter answers UTC; the recipient profile implements this port with
- * the person's own zone and rebinds `SERIES_TOKENS.RecipientTimeZone`.
+ * omitted, or a `when` without `timeZone`): `ProfileRecipientTimeZone` answers the zone the
+ * person set in their profile, UTC when none.
  */
 export interface RecipientTimeZone {
   /** The recipient's IANA zone name. */

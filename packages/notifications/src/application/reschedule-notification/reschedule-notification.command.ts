@@ -11,7 +11,15 @@ import {
   IsString,
   MaxLength,
 } from 'class-validator';
-import { Command, IsInstant, IsLink, IsMultilineText, IsPlainText } from '@tickler/core';
+import {
+  Command,
+  IsInstant,
+  IsLink,
+  IsMultilineText,
+  IsPlainText,
+  IsTimeZone,
+} from '@tickler/core';
+import { WHEN_MAX_LENGTH } from '../time/resolve-when';
 import { CHANNEL_KINDS, MAX_CHANNELS } from '../channel-kinds';
 import { type NotificationView } from '../notification.view';
 import { IsEntityId, IsRecipientId } from '../recipient-id.validator';
@@ -32,6 +40,13 @@ export class RescheduleNotification extends Command<NotificationView> {
   @IsOptional() @IsString() @MaxLength(4000) @IsMultilineText() message?: string;
   @IsOptional() @IsString() @MaxLength(2000) @IsLink() url?: string;
   @IsOptional() @IsInstant() scheduledAt?: string;
+  /**
+   * Instead of `scheduledAt`: a time as a person says it ("tomorrow 9am", "in 2 hours", "next
+   * friday 17:00"), read in `timeZone` by the CLI's rule; partly understood text is refused.
+   */
+  @IsOptional() @IsString() @MaxLength(WHEN_MAX_LENGTH) @IsPlainText() when?: string;
+  /** IANA zone `when` is read in (only with `when`); default: the recipient profile's, else UTC. */
+  @IsOptional() @IsString() @MaxLength(64) @IsTimeZone() timeZone?: string;
   /** New channels (unique, at most 4); resolved when it fires, like on create. */
   @IsOptional()
   @IsArray()

@@ -17,6 +17,7 @@ import { type DeliveryWakeUp } from '../ports/wake-up.port';
 import { InvalidArgumentError } from '@tickler/core/domain';
 import { SeriesEdits } from '../series/series-edits';
 import { toRepeatView } from '../series/series.view';
+import { checkWhenFields, resolveWhenField } from '../time/when-field';
 import { RescheduleNotification } from './reschedule-notification.command';
 
 /** Handles `RescheduleNotification`: edits the scheduled delivery and, when its instant moved, the wake-up, in one transaction. */
@@ -35,6 +36,7 @@ export class RescheduleNotificationHandler implements CommandHandler<RescheduleN
 
   execute(command: RescheduleNotification): Promise<NotificationView> {
     return this.uow.run(async (tx) => {
+      checkWhenFields(RescheduleNotification.type, command);
       const delivery = await loadOwnedDelivery(
         this.deliveries,
         tx,
@@ -50,11 +52,17 @@ export class RescheduleNotificationHandler implements CommandHandler<RescheduleN
         ...(channels !== undefined ? { channels } : {}),
       };
       const now = toIsoUtc(this.clock.now());
+      const resolved = await resolveWhenField(command, now, () =>
+        this.series.zoneOf(tx, command.recipientId),
+      );
+      const answer = (view: NotificationView): NotificationView =>
+        resolved === undefined ? view : { ...view, resolvedWhen: resolved };
+      const scheduledAt = resolved?.instant ?? command.scheduledAt;
       const series = await this.series.seriesOf(tx, delivery.id);
       if (series !== undefined && command.scope !== 'this') {
-        const edit = { content, repeat: command.repeat, scheduledAt: command.scheduledAt };
+        const edit = { content, repeat: command.repeat, scheduledAt };
         const edited = await this.series.edit(tx, series, delivery, edit, now);
-        return { ...toNotificationView(edited), repeat: toRepeatView(series) };
+        return answer({ ...toNotificationView(edited), repeat: toRepeatView(series) });
       }
       if (series !== undefined && command.repeat !== undefined) {
         throw new InvalidArgumentError(
@@ -65,22 +73,27 @@ export class RescheduleNotificationHandler implements CommandHandler<RescheduleN
       delivery.reschedule(
         {
           ...content,
-          ...(command.scheduledAt !== undefined
-            ? { scheduledAt: parseInstant(command.scheduledAt, 'scheduledAt') }
+          ...(scheduledAt !== undefined
+            ? { scheduledAt: parseInstant(scheduledAt, 'scheduledAt') }
             : {}),
         },
         now,
       );
       await this.deliveries.save(tx, delivery, { status: loadedStatus });
-      if (command.scheduledAt !== undefined && delivery.dueAt !== null) {
+      if (scheduledAt !== undefined && delivery.dueAt !== null) {
         await this.wakeUp.wakeAt(tx, delivery.dueAt);
       }
       tx.recordEvents(delivery.pullEvents());
       if (command.repeat !== undefined) {
-        const started = await this.series.startOn(tx, delivery, command.repeat, now);
-        return { ...toNotificationView(delivery), repeat: toRepeatView(started) };
+        // A new series named in no zone follows the zone `when` was read in.
+        const repeat = {
+          ...command.repeat,
+          timeZone: command.repeat.timeZone ?? resolved?.timeZone,
+        };
+        const started = await this.series.startOn(tx, delivery, repeat, now);
+        return answer({ ...toNotificationView(delivery), repeat: toRepeatView(started) });
       }
-      return toNotificationView(delivery);
+      return answer(toNotificationView(delivery));
     });
   }
 }

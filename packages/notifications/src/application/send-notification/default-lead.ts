@@ -6,12 +6,18 @@ import { type Scope } from '../ports/scope';
 import { type SendNotification } from './send-notification.command';
 
 /**
- * A request that names its event (`eventAt`) but neither a send instant nor a lead rule: with
+ * A request that names its event (`eventAt`) but neither a send instant (`scheduledAt`, `when`)
+ * nor a lead rule: with
  * a default lead in the recipient's profile it is sent that long before the event (else, as
  * before, at once).
  */
 export function wantsDefaultLead(item: SendNotification): boolean {
-  return item.eventAt !== undefined && item.scheduledAt === undefined && item.rule === undefined;
+  return (
+    item.eventAt !== undefined &&
+    item.scheduledAt === undefined &&
+    item.when === undefined &&
+    item.rule === undefined
+  );
 }
 
 /**

@@ -4,9 +4,13 @@ import { type NewNotificationDelivery } from '../../domain/notification-delivery
 /**
  * A digest of what a send asks for, normalised (instants in stored form, the send instant a
  * rule derives, absent = null), so the same request sent again — by another client library,
- * with another offset — has the same fingerprint, and any real difference changes it.
+ * with another offset — has the same fingerprint, and any real difference changes it. A `when`
+ * request is fingerprinted by its text and zone (`props.scheduledAt` is then null).
  */
-export function requestFingerprint(props: NewNotificationDelivery): string {
+export function requestFingerprint(
+  props: NewNotificationDelivery,
+  when?: { readonly text: string; readonly timeZone: string | null },
+): string {
   const source = props.source ?? null;
   const channels = props.channels ?? null;
   const canonical = JSON.stringify([
@@ -20,6 +24,9 @@ export function requestFingerprint(props: NewNotificationDelivery): string {
     props.eventAt ?? null,
     props.expiresAt ?? null,
     source && [source.app, source.key, source.collection, source.id, source.rule],
+    // `when` as sent, not the instant it resolved to: "in 2 hours" replayed a minute later is
+    // the same request. Only present with `when`, so older fingerprints stay as they were.
+    ...(when === undefined ? [] : [[when.text, when.timeZone]]),
   ]);
   return createHash('sha256').update(canonical, 'utf8').digest('hex');
 }

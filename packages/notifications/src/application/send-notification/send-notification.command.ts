@@ -12,7 +12,15 @@ import {
   MaxLength,
   ValidateNested,
 } from 'class-validator';
-import { Command, IsInstant, IsLink, IsMultilineText, IsPlainText } from '@tickler/core';
+import {
+  Command,
+  IsInstant,
+  IsLink,
+  IsMultilineText,
+  IsPlainText,
+  IsTimeZone,
+} from '@tickler/core';
+import { WHEN_MAX_LENGTH } from '../time/resolve-when';
 import { CHANNEL_KINDS, MAX_CHANNELS } from '../channel-kinds';
 import { IsSendLeadRule } from '../lead-rule.validators';
 import { RepeatInput } from '../series/repeat.input';
@@ -52,6 +60,13 @@ export class SendNotification extends Command<SendNotificationResult> {
   @IsString() @MaxLength(4000) @IsMultilineText() message!: string;
   @IsOptional() @IsString() @MaxLength(2000) @IsLink() url?: string;
   @IsOptional() @IsInstant() scheduledAt?: string;
+  /**
+   * Instead of `scheduledAt`: a time as a person says it ("tomorrow 9am", "in 2 hours", "next
+   * friday 17:00"), read in `timeZone` by the CLI's rule; partly understood text is refused.
+   */
+  @IsOptional() @IsString() @MaxLength(WHEN_MAX_LENGTH) @IsPlainText() when?: string;
+  /** IANA zone `when` is read in (only with `when`); default: the recipient profile's, else UTC. */
+  @IsOptional() @IsString() @MaxLength(64) @IsTimeZone() timeZone?: string;
   /**
    * Makes it a recurring series (RRULE subset + IANA zone): `scheduledAt` (or, without it, the
    * first match from now) is occurrence 1, and one row is scheduled at a time. See docs/time.md.

@@ -25,6 +25,7 @@ import { SeriesStarter } from '../series/series-starter';
 import { toRepeatView } from '../series/series.view';
 import { newDeliveryOf } from './new-delivery-of';
 import { requestFingerprint } from './request-fingerprint';
+import { checkWhenFields, resolveWhenField } from '../time/when-field';
 import { SendNotification, type SendNotificationResult } from './send-notification.command';
 
 /**
@@ -54,10 +55,19 @@ export class SendNotificationHandler implements CommandHandler<SendNotification>
 
   execute(command: SendNotification): Promise<SendNotificationResult> {
     return this.uow.run(async (tx) => {
+      checkWhenFields(SendNotification.type, command);
       const { props, sourceKey } = newDeliveryOf(command);
       const key = command.idempotencyKey;
       // Only a keyed request is compared with a later replay: the digest is not free per send.
-      const fingerprint = key === undefined ? undefined : requestFingerprint(props);
+      const fingerprint =
+        key === undefined
+          ? undefined
+          : requestFingerprint(
+              props,
+              command.when === undefined
+                ? undefined
+                : { text: command.when, timeZone: command.timeZone ?? null },
+            );
       if (key !== undefined) {
         const existing = await this.deliveries.findByIdempotencyKey(tx, command.recipientId, key);
         if (existing) {
@@ -76,8 +86,15 @@ export class SendNotificationHandler implements CommandHandler<SendNotification>
           throw new NotificationSourceKeyTakenError(command.recipientId, taken, sourceKey);
         }
       }
+      const resolved = await resolveWhenField(command, now, () =>
+        this.series.zoneOf(tx, command.recipientId),
+      );
       const leads = await defaultLeadsOf(tx, this.profiles, [command]);
-      const withLead = withDefaultLead(command, props, leads);
+      const withLead = withDefaultLead(
+        command,
+        resolved === undefined ? props : { ...props, scheduledAt: resolved.instant },
+        leads,
+      );
       const repeat =
         command.repeat === undefined
           ? null
@@ -85,7 +102,11 @@ export class SendNotificationHandler implements CommandHandler<SendNotification>
               tx,
               {
                 recipientId: command.recipientId,
-                repeat: command.repeat,
+                // A series named in no zone follows the zone `when` was read in.
+                repeat: {
+                  ...command.repeat,
+                  timeZone: command.repeat.timeZone ?? resolved?.timeZone,
+                },
                 start: withLead.scheduledAt ?? null,
                 refused: (['eventAt', 'expiresAt', 'rule', 'source'] as const).filter(
                   (f) => command[f] !== undefined,
@@ -116,7 +137,11 @@ export class SendNotificationHandler implements CommandHandler<SendNotification>
         sends.map((s) => s.snapshot()),
       );
       return {
-        delivery: series === null ? view : { ...view, repeat: toRepeatView(series) },
+        delivery: {
+          ...view,
+          ...(series === null ? {} : { repeat: toRepeatView(series) }),
+          ...(resolved === undefined ? {} : { resolvedWhen: resolved }),
+        },
         created: true,
       };
     });

@@ -103,6 +103,13 @@ export class SendNotificationsHandler implements CommandHandler<SendNotification
             'a batch sends one-off notifications only; create a series on its own',
           );
         }
+        if (item.when !== undefined || item.timeZone !== undefined) {
+          // A batch is a producer's exact plan: its instants are scheduledAt, never read text.
+          throw new InvalidArgumentError(
+            `items.${index}.${item.when !== undefined ? 'when' : 'timeZone'}`,
+            'a batch takes scheduledAt instants; read text with POST /v1/time/parse first',
+          );
+        }
         const { props, sourceKey } = newDeliveryOf(item, (field) => `items.${index}.${field}`);
         // Only keyed items are compared with a replay: the digest is not free per item.
         const fingerprint = idempotencyKey === undefined ? '' : requestFingerprint(props);

@@ -7,7 +7,8 @@ export const RULE_MAX_LENGTH = 500;
 /**
  * `repeat` on create and edit: an RRULE of the supported subset and the IANA zone whose wall
  * clock it follows, e.g. `{"rule":"FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR","timeZone":"Europe/Berlin"}`.
- * The zone defaults to the recipient's (the `RecipientTimeZone` port; UTC until profiles exist).
+ * The zone defaults to the request's `timeZone` (given with `when`), else the recipient profile's
+ * (UTC when they set none).
  */
 export class RepeatInput {
   @IsString() @IsNotEmpty() @MaxLength(RULE_MAX_LENGTH) @IsPlainText() rule!: string;

@@ -63,6 +63,11 @@ export class SeriesEdits {
     return this.starter.start(tx, row, rule, now);
   }
 
+  /** The recipient's zone (their profile's; UTC when none), for a `when` given without one. */
+  zoneOf(tx: Transaction, recipientId: string): Promise<string> {
+    return this.starter.zoneOf(tx, recipientId);
+  }
+
   /** The series the row belongs to (locked on PostgreSQL), if any. */
   seriesOf(tx: Transaction, deliveryId: string): Promise<SeriesRecord | undefined> {
     return this.series.findByDelivery(tx, deliveryId);

@@ -21,6 +21,11 @@ export class SeriesStarter {
     return seriesRuleOf(tx, request, now, this.zones);
   }
 
+  /** The recipient's zone (their profile's; UTC when none): what a request naming none is in. */
+  zoneOf(tx: Transaction, recipientId: string): Promise<string> {
+    return this.zones.timeZoneOf(tx, recipientId);
+  }
+
   /** Starts the series on `first`, already inserted in `tx`. */
   start(
     tx: Transaction,
