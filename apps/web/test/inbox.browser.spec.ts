@@ -17,7 +17,7 @@ describe('live updates and the Inbox', () => {
 
     // Scheduled by another client (the CLI, curl) 2 s ahead: the page hears it on the stream.
     const due = new Date(Date.now() + 2_000).toISOString();
-    const res = await suite.admin.post('/v1/users/bea/notifications', {
+    const res = await suite.admin.post<{ id: string }>('/v1/users/bea/notifications', {
       title: 'stand up and stretch',
       message: 'two minutes',
       url: 'https://example.org/stretch',
@@ -56,9 +56,11 @@ describe('live updates and the Inbox', () => {
       await again.waitFor();
     }
     const list = await suite.admin.get<{
-      items: { title: string; status: string; scheduledAt: string }[];
+      items: { title: string; status: string; scheduledAt: string; snoozedFrom: string | null }[];
     }>('/v1/users/bea/notifications?status=scheduled');
     expect(list.body.items).toHaveLength(1);
+    // The daemon's snooze route made it (linked to the inbox item), not a copy made by the page.
+    expect(list.body.items[0]!.snoozedFrom).toBe(res.body.id);
     const ahead = Date.parse(list.body.items[0]!.scheduledAt) - Date.now();
     expect(ahead).toBeGreaterThan(8 * 60_000);
     expect(ahead).toBeLessThanOrEqual(10 * 60_000);

@@ -66,6 +66,18 @@ export function markRead(userId: string, inboxId: string): Promise<InboxItem> {
   return api('POST', `${base(userId)}/inbox/${encodeURIComponent(inboxId)}/read`, {});
 }
 
+/**
+ * Snoozes an inbox item on the daemon: the same reminder again `{ for: "10m" }` from now or
+ * `{ until: "<RFC 3339>" }`, linked to the item, which is marked read in the same step.
+ */
+export function snooze(
+  userId: string,
+  inboxId: string,
+  when: { for: string } | { until: string },
+): Promise<Notification> {
+  return api('POST', `${base(userId)}/inbox/${encodeURIComponent(inboxId)}/snooze`, when);
+}
+
 /** The daemon's reading of a natural-language time in the browser's zone. */
 export function parseWhen(when: string, timeZone: string): Promise<ResolvedWhen> {
   return api('POST', '/v1/time/parse', { when, timeZone });
