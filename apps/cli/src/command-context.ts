@@ -1,6 +1,6 @@
 import { type Command } from 'commander';
 import { DaemonClient } from './client/daemon-client';
-import { describeConnection, resolveConnection } from './client/connection';
+import { type Connection, describeConnection, resolveConnection } from './client/connection';
 import { createOutput, type Output } from './output/output';
 
 /** Options every command accepts (declared once on the program). */
@@ -15,6 +15,8 @@ export interface GlobalOptions {
 /** What a command's action works with. */
 export interface CommandContext {
   readonly client: DaemonClient;
+  /** Which daemon and token the client uses (`open` signs the browser in through it). */
+  readonly connection: Connection;
   readonly out: Output;
   /** The user whose notifications and inbox the command acts on. */
   readonly user: string;
@@ -37,6 +39,7 @@ export function contextOf(command: Command): CommandContext {
   const client = new DaemonClient(connection);
   return {
     client,
+    connection,
     out,
     user,
     userPath: `/v1/users/${encodeURIComponent(user)}`,

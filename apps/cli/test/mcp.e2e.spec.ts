@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { type NotificationJson } from '@tickler/notifications';
@@ -19,6 +21,24 @@ async function call(name: string, args: Record<string, unknown>) {
     ? undefined
     : (JSON.parse(text.slice(text.indexOf('\n') + 1)) as unknown);
   return { isError: result.isError === true, text, json };
+}
+
+/** A request with the daemon's admin token (setting up what the tools then act on). */
+async function adminCall<T>(method: string, urlPath: string, body?: unknown): Promise<T> {
+  const token = fs.readFileSync(path.join(daemon.dir, 'admin.token'), 'utf8').trim();
+  const response = await fetch(`${daemon.url}${urlPath}`, {
+    method,
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return (await response.json()) as T;
+}
+
+const adminGet = <T>(urlPath: string) => adminCall<T>('GET', urlPath);
+
+/** A reminder for chef sent at once: it is in the inbox. */
+function deliverNow(title: string): Promise<{ id: string; inboxId: string }> {
+  return adminCall('POST', '/v1/users/chef/notifications', { title, message: '' });
 }
 
 beforeAll(async () => {
@@ -90,15 +110,25 @@ describe('tickler mcp (the SDK client over stdio, a real daemon)', () => {
     const moved = await call('reschedule', { id: reminder.id, when: '2099-01-02T03:04:05Z' });
     expect((moved.json as NotificationJson).scheduledAt).toBe('2099-01-02T03:04:05.000Z');
 
-    const snoozed = await call('snooze', { id: reminder.id, when: 'in 10 minutes' });
-    expect(snoozed.json).toMatchObject({ title: 'take the chicken out', status: 'scheduled' });
-    expect((snoozed.json as NotificationJson).id).not.toBe(reminder.id);
+    // Snooze acts on a delivered reminder (its inbox item), through the daemon's snooze route.
+    const delivered = await deliverNow('chicken is out');
+    const snoozed = await call('snooze', { id: delivered.inboxId, when: 'in 10 minutes' });
+    expect(snoozed.json).toMatchObject({
+      title: 'chicken is out',
+      status: 'scheduled',
+      snoozedFrom: delivered.inboxId,
+    });
+    expect((snoozed.json as NotificationJson).id).not.toBe(delivered.id);
+    const inbox = await adminGet<{ items: { id: string; readAt: string | null }[] }>(
+      '/v1/users/chef/inbox',
+    );
+    expect(inbox.items.find((i) => i.id === delivered.inboxId)?.readAt).not.toBeNull();
 
     const canceled = await call('cancel', { id: reminder.id });
     expect(canceled.json).toMatchObject({ id: reminder.id, status: 'canceled' });
     const left = await call('list_upcoming', {});
     expect((left.json as NotificationJson[]).map((n) => n.title)).toEqual([
-      'take the chicken out',
+      'chicken is out',
       'tea',
     ]);
     expect((left.json as NotificationJson[])[0]!.id).toBe((snoozed.json as NotificationJson).id);

@@ -57,4 +57,64 @@ describe('tickler remind --every / --rrule (built binary against a real daemon)'
     expect(both.code).toBe(2);
     expect(both.stderr).toContain('--every or --rrule');
   });
+
+  it("edit --every turns a one-off into a series from the next match; --rrule restarts it; a bad rule is the daemon's 400", async () => {
+    const berlin = { ...env, TZ: 'Europe/Berlin' };
+    const made = await tickler(
+      ['--json', '--user', 'editor', 'remind', 'water', '--at', 'tomorrow 15:00'],
+      berlin,
+    );
+    expect(made.code).toBe(0);
+    const id = (JSON.parse(made.stdout) as NotificationJson).id;
+
+    const every = await tickler(
+      ['--json', '--user', 'editor', 'edit', id, '--every', 'weekday 09:00'],
+      berlin,
+    );
+    expect(every.code).toBe(0);
+    const series = JSON.parse(every.stdout) as NotificationJson;
+    expect(series.repeat).toMatchObject({
+      rule: 'FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR;BYHOUR=9;BYMINUTE=0',
+      timeZone: 'Europe/Berlin',
+    });
+    const local = (iso: string) =>
+      new Intl.DateTimeFormat('en-GB', {
+        timeZone: 'Europe/Berlin',
+        weekday: 'short',
+        hour: '2-digit',
+        minute: '2-digit',
+      }).format(new Date(iso));
+    // The next weekday 09:00 from now, not the row's old 15:00.
+    expect(local(series.scheduledAt!)).toMatch(/^(Mon|Tue|Wed|Thu|Fri) 09:00$/);
+    expect(Date.parse(series.scheduledAt!) - Date.now()).toBeLessThanOrEqual(4 * 86_400_000);
+
+    const rrule = await tickler(
+      [
+        '--json',
+        '--user',
+        'editor',
+        'edit',
+        series.id,
+        '--rrule',
+        'FREQ=DAILY;BYHOUR=7;BYMINUTE=30',
+      ],
+      berlin,
+    );
+    expect(rrule.code).toBe(0);
+    const daily = JSON.parse(rrule.stdout) as NotificationJson;
+    expect(daily.repeat?.rule).toBe('FREQ=DAILY;BYHOUR=7;BYMINUTE=30');
+    expect(local(daily.scheduledAt!)).toMatch(/ 07:30$/);
+
+    const bad = await tickler(
+      ['--user', 'editor', 'edit', daily.id, '--rrule', 'FREQ=HOURLY'],
+      berlin,
+    );
+    expect(bad.code).not.toBe(0);
+    expect(bad.stderr).toContain('repeat.rule');
+    const both = await tickler(
+      ['--user', 'editor', 'edit', daily.id, '--every', 'daily 9:00', '--rrule', 'FREQ=DAILY'],
+      berlin,
+    );
+    expect(both.code).toBe(2);
+  });
 });

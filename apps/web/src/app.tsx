@@ -5,6 +5,8 @@ import { InboxTab } from './inbox/inbox-tab';
 import { ScheduledTab } from './scheduled/scheduled-tab';
 import { SignIn } from './sign-in';
 import { useReminders } from './use-reminders';
+import { useSubscriptions } from './use-subscriptions';
+import { EnableNotifications } from './push/enable-notifications';
 
 type Tab = 'scheduled' | 'inbox';
 
@@ -49,7 +51,8 @@ function SignedIn({
 }) {
   const [tab, setTab] = useState<Tab>('scheduled');
   const [state, reload] = useReminders(session.userId);
-  const props = { userId: session.userId, state, reload };
+  const [subscriptions, reloadSubscriptions] = useSubscriptions(session.userId);
+  const props = { userId: session.userId, state, reload, subscriptions };
   const unread = state.inbox.filter((item) => item.readAt === null).length;
   const tabButton = (id: Tab, label: string, extra = '') => (
     <button
@@ -77,6 +80,11 @@ function SignedIn({
       <header>
         <h1>Tickler</h1>
         <span class="who">Signed in as {session.userId}</span>
+        <EnableNotifications
+          userId={session.userId}
+          subscriptions={subscriptions}
+          onEnabled={reloadSubscriptions}
+        />
         <button type="button" class="secondary" onClick={() => void onSignOut()}>
           Sign out
         </button>

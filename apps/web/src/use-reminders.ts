@@ -1,10 +1,13 @@
-import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
-import { eventsPath, listByStatus, listInbox } from './api/reminders';
+import { useCallback, useLayoutEffect, useRef, useState } from 'preact/hooks';
+import { eventsPath, listInbox, listPage, listRest } from './api/reminders';
+import { type Subscription } from './api/subscriptions';
 import { type InboxItem, type Notification } from './api/types';
 
 /** What both tabs show, loaded together so a fired reminder leaves one and enters the other at once. */
 export interface RemindersState {
   loaded: boolean;
+  /** Every page of `scheduled` is in (false while the pages after the first are read). */
+  complete: boolean;
   scheduled: Notification[];
   /** Sent and canceled, most recently changed first. */
   recent: Notification[];
@@ -18,10 +21,13 @@ export interface TabProps {
   userId: string;
   state: RemindersState;
   reload: () => Promise<void>;
+  /** The user's channel subscriptions ("Remind me" offers push and email when there are some). */
+  subscriptions: readonly Subscription[];
 }
 
 const EMPTY: RemindersState = {
   loaded: false,
+  complete: false,
   scheduled: [],
   recent: [],
   missed: [],
@@ -29,8 +35,10 @@ const EMPTY: RemindersState = {
   error: null,
 };
 
-/** Performance mark: every list of a load has arrived (the browser suite reports it). */
+/** Performance mark: the first page of every list has arrived (the browser suite reports it). */
 export const DATA_LOADED = 'tickler:data-loaded';
+/** Performance mark: every page of the scheduled list has arrived. */
+export const DATA_COMPLETE = 'tickler:data-complete';
 
 /** Coalesces a burst of events (a batch firing) into one reload. */
 const RELOAD_DELAY_MS = 150;
@@ -43,23 +51,39 @@ const RELOAD_DELAY_MS = 150;
 export function useReminders(userId: string): [RemindersState, () => Promise<void>] {
   const [state, setState] = useState<RemindersState>(EMPTY);
   const generation = useRef(0);
+  /** A list is on screen: later reloads swap it whole (a shorter first page would jump the scroll). */
+  const shown = useRef(false);
 
   const reload = useCallback(async () => {
     const mine = ++generation.current;
     try {
-      const [scheduled, sent, canceled, missed, inbox] = await Promise.all([
-        listByStatus(userId, 'scheduled'),
-        listByStatus(userId, 'sent', 1),
-        listByStatus(userId, 'canceled', 1),
-        listByStatus(userId, 'missed', 1),
+      // The first page of each list at once: the soonest 200 reminders are what the first screen
+      // shows, so the page renders after one round trip and reads the later pages meanwhile.
+      const [first, sent, canceled, missed, inbox] = await Promise.all([
+        listPage(userId, 'scheduled'),
+        listPage(userId, 'sent'),
+        listPage(userId, 'canceled'),
+        listPage(userId, 'missed'),
         listInbox(userId),
       ]);
       if (mine !== generation.current) {
         return;
       }
       performance.mark(DATA_LOADED);
-      const recent = [...sent, ...canceled].sort((a, b) => b.updatedAt.localeCompare(a.updatedAt));
-      setState({ loaded: true, scheduled, recent, missed, inbox, error: null });
+      const recent = [...sent.items, ...canceled.items].sort((a, b) =>
+        b.updatedAt.localeCompare(a.updatedAt),
+      );
+      const loaded = { loaded: true, recent, missed: missed.items, inbox, error: null };
+      if (!shown.current && first.nextCursor !== null) {
+        shown.current = true;
+        setState({ ...loaded, complete: false, scheduled: first.items });
+      }
+      const rest = await listRest(userId, 'scheduled', first.nextCursor);
+      if (mine === generation.current) {
+        shown.current = true;
+        performance.mark(DATA_COMPLETE);
+        setState({ ...loaded, complete: true, scheduled: [...first.items, ...rest] });
+      }
     } catch (error) {
       if (mine === generation.current) {
         setState((old) => ({ ...old, loaded: true, error: (error as Error).message }));
@@ -67,7 +91,9 @@ export function useReminders(userId: string): [RemindersState, () => Promise<voi
     }
   }, [userId]);
 
-  useEffect(() => {
+  // A layout effect runs right after the first render; a plain effect waits for the next
+  // animation frame, which on a busy machine held the first request back by a few hundred ms.
+  useLayoutEffect(() => {
     void reload();
     let timer: ReturnType<typeof setTimeout> | undefined;
     const stream = new EventSource(eventsPath(userId));

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { issueToken, newPage, signInByPasting, useWebSuite } from './support/web-daemon';
@@ -17,7 +18,7 @@ describe('live updates and the Inbox', () => {
 
     // Scheduled by another client (the CLI, curl) 2 s ahead: the page hears it on the stream.
     const due = new Date(Date.now() + 2_000).toISOString();
-    const res = await suite.admin.post('/v1/users/bea/notifications', {
+    const res = await suite.admin.post<{ id: string }>('/v1/users/bea/notifications', {
       title: 'stand up and stretch',
       message: 'two minutes',
       url: 'https://example.org/stretch',
@@ -56,9 +57,11 @@ describe('live updates and the Inbox', () => {
       await again.waitFor();
     }
     const list = await suite.admin.get<{
-      items: { title: string; status: string; scheduledAt: string }[];
+      items: { title: string; status: string; scheduledAt: string; snoozedFrom: string | null }[];
     }>('/v1/users/bea/notifications?status=scheduled');
     expect(list.body.items).toHaveLength(1);
+    // The daemon's snooze route made it (linked to the inbox item), not a copy made by the page.
+    expect(list.body.items[0]!.snoozedFrom).toBe(res.body.id);
     const ahead = Date.parse(list.body.items[0]!.scheduledAt) - Date.now();
     expect(ahead).toBeGreaterThan(8 * 60_000);
     expect(ahead).toBeLessThanOrEqual(10 * 60_000);
@@ -114,14 +117,21 @@ describe('size and speed (reported)', () => {
       );
     const before = await counters();
     await page.reload();
+    // The first screen renders from the first page of the list; the rest is read and rendered
+    // after it (idle time). Both are reported: the first is what the person waits for.
     await page.waitForFunction(
       (mark) => performance.getEntriesByName(mark).length > 0,
-      'tickler:scheduled-rendered',
+      'tickler:scheduled-complete',
       { timeout: 60_000 },
     );
-    const [dataLoadedMs, firstRenderMs] = await page.evaluate(() =>
-      ['tickler:data-loaded', 'tickler:scheduled-rendered'].map(
-        (mark) => performance.getEntriesByName(mark)[0]!.startTime,
+    const marks = await page.evaluate(() =>
+      Object.fromEntries(
+        [
+          'tickler:data-loaded',
+          'tickler:scheduled-rendered',
+          'tickler:data-complete',
+          'tickler:scheduled-complete',
+        ].map((mark) => [mark, performance.getEntriesByName(mark)[0]!.startTime]),
       ),
     );
     const after = await counters();
@@ -130,8 +140,11 @@ describe('size and speed (reported)', () => {
     const figures = {
       jsGzipBytes: gzipped,
       jsFiles: js.length,
-      dataLoaded1000Ms: Math.round(dataLoadedMs!),
-      firstRender1000Ms: Math.round(firstRenderMs!),
+      firstPageLoadedMs: Math.round(marks['tickler:data-loaded']!),
+      firstRender1000Ms: Math.round(marks['tickler:scheduled-rendered']!),
+      allLoaded1000Ms: Math.round(marks['tickler:data-complete']!),
+      allRendered1000Ms: Math.round(marks['tickler:scheduled-complete']!),
+      loadAverage1m: os.loadavg()[0]!.toFixed(1),
       mainThreadTaskMs: spent('TaskDuration'),
       scriptMs: spent('ScriptDuration'),
       layoutMs: spent('LayoutDuration'),

@@ -87,6 +87,46 @@ describe('Scheduled', () => {
     await context.close();
   });
 
+  it('repeats: Weekdays sends the rule in the browser zone; a custom RRULE the daemon refuses is named beside it', async () => {
+    const { context, page } = await newPage(suite.browser);
+    await signInByPasting(page, suite.daemon.url, token);
+    await page.getByLabel('What').fill('stand-up');
+    await page.getByLabel('When').fill('tomorrow 9am');
+    await page.getByLabel('Repeat').selectOption({ label: 'Weekdays' });
+    await page.getByRole('button', { name: 'Remind me' }).click();
+    await day(page, 'Tomorrow').getByRole('listitem').filter({ hasText: 'stand-up' }).waitFor();
+    const list = await suite.admin.get<{ items: { id: string; title: string }[] }>(
+      '/v1/users/alice/notifications?status=scheduled',
+    );
+    const made = list.body.items.find((n) => n.title === 'stand-up')!;
+    const one = await suite.admin.get<{ repeat: { rule: string; timeZone: string } }>(
+      `/v1/users/alice/notifications/${made.id}`,
+    );
+    expect(one.body.repeat).toMatchObject({
+      rule: 'FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR',
+      timeZone: 'Europe/Berlin',
+    });
+    expect(await page.getByLabel('Repeat').inputValue()).toBe('none');
+
+    await page.getByLabel('What').fill('every hour');
+    await page.getByLabel('When').fill('in 2 hours');
+    await page.getByLabel('Repeat').selectOption({ label: 'Custom (RRULE)' });
+    await page.getByLabel('RRULE').fill('FREQ=HOURLY');
+    await page.getByRole('button', { name: 'Remind me' }).click();
+    const refused = page.locator('#remind-rrule-error');
+    await refused.waitFor();
+    expect(await refused.textContent()).toMatch(/HOURLY/);
+    expect(await page.getByLabel('RRULE').getAttribute('aria-invalid')).toBe('true');
+    await page.getByLabel('RRULE').fill('FREQ=MONTHLY;BYMONTHDAY=1');
+    await page.getByRole('button', { name: 'Remind me' }).click();
+    await page.getByRole('listitem').filter({ hasText: 'every hour' }).waitFor();
+    for (const title of ['stand-up', 'every hour']) {
+      await page.getByRole('button', { name: `Cancel ${title}` }).click();
+      await page.getByRole('button', { name: `Cancel ${title}` }).waitFor({ state: 'detached' });
+    }
+    await context.close();
+  });
+
   it('badges an app-made row (from /v1/reconcile) and offers Cancel but no Edit', async () => {
     const res = await suite.admin.post('/v1/reconcile', {
       sourceApp: 'home',

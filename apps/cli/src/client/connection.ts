@@ -18,6 +18,8 @@ export interface Connection {
    * `TICKLER_URL`, the discovery file's path, or the `TICKLER_HOST`/`TICKLER_PORT` settings.
    */
   readonly foundVia: string;
+  /** The admin token file the token was read from (undefined: from `--token` or the environment). */
+  readonly tokenFile?: string;
 }
 
 /** Flags that override what the environment says. */
@@ -94,6 +96,7 @@ export function resolveConnection(
   }
   url = url.replace(/\/+$/, '');
   let token = flags.token || config.adminToken;
+  let tokenFile: string | undefined;
   if (token === undefined) {
     const file = discovered?.tokenFile ?? config.adminTokenFile;
     if (!file || !fs.existsSync(file)) {
@@ -102,8 +105,9 @@ export function resolveConnection(
       );
     }
     token = fs.readFileSync(file, 'utf8').trim();
+    tokenFile = file;
   }
-  return { url, token, foundVia };
+  return { url, token, foundVia, ...(tokenFile === undefined ? {} : { tokenFile }) };
 }
 
 /** `http://127.0.0.1:8787 (from …/daemon.json (pid 4242))`: which daemon, and why that one. */

@@ -8,6 +8,7 @@ import { notificationLine } from '../output/notification-line';
 import { notificationDetail } from '../output/notification-text';
 import { describeInstant } from '../time/format-instant';
 import { resolveWhenWithNotes } from '../time/resolve-when';
+import { firstOccurrenceFrom, repeatOf } from '../time/repeat-option';
 
 interface EditOptions extends LastOption {
   title?: string;
@@ -15,9 +16,16 @@ interface EditOptions extends LastOption {
   url?: string;
   at?: string;
   in?: string;
+  every?: string;
+  rrule?: string;
 }
 
-/** `tickler edit <id> | --last [--title] [--message] [--url] [--at | --in]` (only while scheduled). */
+/**
+ * `tickler edit <id> | --last [--title] [--message] [--url] [--at | --in] [--every | --rrule]`
+ * (only while scheduled). `--every`/`--rrule` read as in `remind`: without `--at`/`--in` the
+ * series starts at the rule's first match from now (a one-off becomes occurrence 1 of a series;
+ * a series restarts there).
+ */
 export function editCommand(program: Command): void {
   withIdArgument(program.command('edit').description('change a scheduled notification'))
     .option('--title <text>', 'new title')
@@ -25,17 +33,29 @@ export function editCommand(program: Command): void {
     .option('--url <link>', 'new link')
     .option('--at <when>', 'new time, in your local time zone')
     .option('--in <duration>', 'new time, from now')
+    .option(
+      '--every <repeat>',
+      'repeat from now on: "weekday 09:00", "daily 8:30", "monthly 1 9am"',
+    )
+    .option('--rrule <rule>', 'repeat by an RRULE, e.g. FREQ=WEEKLY;BYDAY=MO,WE;BYHOUR=9')
     .action(async (id: string | undefined, options: EditOptions, command: Command) => {
-      const resolved = resolveWhenWithNotes(options, new Date(), true);
-      const at = resolved?.at;
+      const now = new Date();
+      const repeat = repeatOf(options);
+      const resolved = resolveWhenWithNotes(options, now, true);
+      const at =
+        resolved?.at ?? (repeat === undefined ? undefined : firstOccurrenceFrom(repeat, now));
       const patch = {
         ...(options.title === undefined ? {} : { title: options.title }),
         ...(options.message === undefined ? {} : { message: options.message }),
         ...(options.url === undefined ? {} : { url: options.url }),
         ...(at === undefined ? {} : { scheduledAt: at.toISOString() }),
+        ...(repeat === undefined ? {} : { repeat }),
       };
       if (Object.keys(patch).length === 0) {
-        throw new CliError('nothing to change: give --title, --message, --url, --at or --in', 2);
+        throw new CliError(
+          'nothing to change: give --title, --message, --url, --at, --in, --every or --rrule',
+          2,
+        );
       }
       const ctx = contextOf(command);
       const fullId = await resolveId(ctx, 'notification', { id, last: options.last });

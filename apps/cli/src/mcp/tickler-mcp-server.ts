@@ -128,7 +128,7 @@ export function buildMcpServer(target: McpTarget, version: string): McpServer {
     'snooze',
     {
       description:
-        'Remind again later of a reminder that already went off: schedules a new reminder with its title and message (the original stays in the inbox).',
+        'Remind again later of a reminder that already went off: the daemon schedules it again, linked to the inbox item (snoozedFrom), and marks the item read.',
       inputSchema: {
         id: z.string().describe('the delivered reminder (its inbox item id)'),
         when,
@@ -138,13 +138,11 @@ export function buildMcpServer(target: McpTarget, version: string): McpServer {
     (input) =>
       guarded(async () => {
         const at = instantOf(input.when, input.timeZone);
-        const original = await client.call<NotificationJson>('GET', one(input.id));
-        const again = await client.call<NotificationJson>('POST', `${userPath}/notifications`, {
-          title: original.title,
-          message: original.message,
-          ...(original.url ? { url: original.url } : {}),
-          scheduledAt: at.instant,
-        });
+        const again = await client.call<NotificationJson>(
+          'POST',
+          `${userPath}/inbox/${encodeURIComponent(input.id)}/snooze`,
+          { until: at.instant },
+        );
         return ok(`snoozed: ${again.id} for ${at.local}`, again);
       }),
   );

@@ -1,5 +1,5 @@
 import { InvalidArgumentError, isTimeZone } from '@tickler/core/domain';
-import { ruleFromPhrase } from '@tickler/notifications';
+import { RecurrenceRule, ruleFromPhrase } from '@tickler/notifications';
 import { CliError } from '../cli.error';
 import { localZone } from './format-instant';
 
@@ -31,6 +31,29 @@ export function repeatOf(options: { every?: string; rrule?: string }): RepeatBod
   } catch (error) {
     if (error instanceof InvalidArgumentError) {
       throw new CliError(error.message, 2);
+    }
+    throw error;
+  }
+}
+
+/**
+ * The rule's first occurrence at or after `now` (what `remind --every` without `--at` starts
+ * at), so an edit to "weekday 09:00" next fires at the next weekday 09:00 rather than at the
+ * row's old time. Undefined when the rule does not parse here: the daemon then names the part
+ * of `repeat.rule` it refuses.
+ */
+export function firstOccurrenceFrom(repeat: RepeatBody, now: Date): Date | undefined {
+  try {
+    return new Date(
+      RecurrenceRule.startingAt({
+        rule: repeat.rule,
+        timeZone: repeat.timeZone,
+        from: now.toISOString(),
+      }).start,
+    );
+  } catch (error) {
+    if (error instanceof InvalidArgumentError) {
+      return undefined;
     }
     throw error;
   }

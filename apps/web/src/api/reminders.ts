@@ -6,28 +6,35 @@ const MAX_PAGES = 50;
 
 const base = (userId: string) => `/v1/users/${encodeURIComponent(userId)}`;
 
-/** Every reminder of a status, in send order (all pages, up to {@link MAX_PAGES}). */
-export async function listByStatus(
+/** One page of a status's reminders in send order, from `cursor` (null: the first page). */
+export function listPage(
   userId: string,
   status: Notification['status'],
-  pages = MAX_PAGES,
+  cursor: string | null = null,
+): Promise<Page<Notification>> {
+  const query = new URLSearchParams({ status, limit: '200' });
+  if (cursor !== null) {
+    query.set('cursor', cursor);
+  }
+  return api('GET', `${base(userId)}/notifications?${query.toString()}`);
+}
+
+/**
+ * The rest of a status's reminders after `cursor`, in send order (at most {@link MAX_PAGES}
+ * pages in all, counting the `pagesRead` already read).
+ */
+export async function listRest(
+  userId: string,
+  status: Notification['status'],
+  cursor: string | null,
+  pagesRead = 1,
 ): Promise<Notification[]> {
   const out: Notification[] = [];
-  let cursor: string | null = null;
-  for (let page = 0; page < pages; page += 1) {
-    const query = new URLSearchParams({ status, limit: '200' });
-    if (cursor !== null) {
-      query.set('cursor', cursor);
-    }
-    const result: Page<Notification> = await api(
-      'GET',
-      `${base(userId)}/notifications?${query.toString()}`,
-    );
+  let next = cursor;
+  for (let page = pagesRead; page < MAX_PAGES && next !== null; page += 1) {
+    const result = await listPage(userId, status, next);
     out.push(...result.items);
-    cursor = result.nextCursor;
-    if (cursor === null) {
-      break;
-    }
+    next = result.nextCursor;
   }
   return out;
 }
@@ -35,10 +42,20 @@ export async function listByStatus(
 /** Schedules a reminder for the signed-in user. */
 export function schedule(
   userId: string,
-  fields: { title: string; message: string; scheduledAt: string; url?: string | null },
+  fields: {
+    title: string;
+    message: string;
+    scheduledAt: string;
+    url?: string | null;
+    repeat?: { rule: string; timeZone: string } | undefined;
+    channels?: string[] | undefined;
+  },
 ): Promise<Notification> {
-  const { url, ...rest } = fields;
-  return api('POST', `${base(userId)}/notifications`, url ? { ...rest, url } : rest);
+  // Only what was given: an absent field means the daemon's default (no repeat, default set).
+  const body = Object.fromEntries(
+    Object.entries(fields).filter(([, value]) => value !== undefined && value !== null),
+  );
+  return api('POST', `${base(userId)}/notifications`, body);
 }
 
 /** Changes a person-made reminder's title and time. */
@@ -64,6 +81,18 @@ export async function listInbox(userId: string): Promise<InboxItem[]> {
 /** Marks an inbox item read. */
 export function markRead(userId: string, inboxId: string): Promise<InboxItem> {
   return api('POST', `${base(userId)}/inbox/${encodeURIComponent(inboxId)}/read`, {});
+}
+
+/**
+ * Snoozes an inbox item on the daemon: the same reminder again `{ for: "10m" }` from now or
+ * `{ until: "<RFC 3339>" }`, linked to the item, which is marked read in the same step.
+ */
+export function snooze(
+  userId: string,
+  inboxId: string,
+  when: { for: string } | { until: string },
+): Promise<Notification> {
+  return api('POST', `${base(userId)}/inbox/${encodeURIComponent(inboxId)}/snooze`, when);
 }
 
 /** The daemon's reading of a natural-language time in the browser's zone. */

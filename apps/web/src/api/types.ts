@@ -20,9 +20,8 @@ export interface Notification {
   missedReason: string | null;
   createdAt: string;
   updatedAt: string;
-  /** A repeating reminder's rule, when the daemon has recurrence (shown as is). */
-  repeat?: string | null;
-  rrule?: string | null;
+  /** The series a repeating reminder belongs to (create/get/edit answers; lists leave it out). */
+  repeat?: { rule: string; timeZone: string; description?: string } | null;
 }
 
 /** One delivered reminder in the inbox. */

@@ -1,5 +1,5 @@
 import { useState } from 'preact/hooks';
-import { markRead, parseWhen, schedule } from '../api/reminders';
+import { markRead, parseWhen, snooze as snoozeItem } from '../api/reminders';
 import { type InboxItem } from '../api/types';
 import { browserTimeZone, dayKey, dayLabel, timeOfDay } from '../time/day-groups';
 import { type TabProps } from '../use-reminders';
@@ -45,9 +45,10 @@ export function InboxTab({ userId, state, reload }: TabProps) {
   );
 }
 
-const SNOOZES: readonly { label: string; when: string }[] = [
-  { label: '10 min', when: 'in 10 minutes' },
-  { label: '1 hour', when: 'in 1 hour' },
+/** The presets: a duration goes to the daemon as is; words are read in the browser's zone. */
+const SNOOZES: readonly { label: string; for?: string; when?: string }[] = [
+  { label: '10 min', for: '10m' },
+  { label: '1 hour', for: '1h' },
   { label: 'Tomorrow 9:00', when: 'tomorrow 9:00' },
 ];
 
@@ -66,19 +67,14 @@ function InboxRow({
   const timeZone = browserTimeZone();
   const link = safeLink(item.url);
   const day = dayLabel(dayKey(item.createdAt, timeZone), dayKey(Date.now(), timeZone));
-  const snooze = async (when: string) => {
+  const snooze = async (choice: { for?: string; when?: string }) => {
     try {
-      // Snooze = the same reminder again later, and this one read.
-      const resolved = await parseWhen(when, timeZone);
-      await schedule(userId, {
-        title: item.title,
-        message: item.message,
-        scheduledAt: resolved.instant,
-        url: item.url,
-      });
-      if (item.readAt === null) {
-        await markRead(userId, item.id);
-      }
+      // The daemon's snooze: the same reminder again later, linked to this item, marked read.
+      const body =
+        choice.for !== undefined
+          ? { for: choice.for }
+          : { until: (await parseWhen(choice.when ?? '', timeZone)).instant };
+      await snoozeItem(userId, item.id, body);
       setSnoozing(false);
       await onChanged();
     } catch (e) {
@@ -110,19 +106,14 @@ function InboxRow({
         {snoozing && (
           <span class="snooze" role="group" aria-label={`Snooze ${item.title} until`}>
             {SNOOZES.map((s) => (
-              <button
-                key={s.label}
-                type="button"
-                class="secondary"
-                onClick={() => void snooze(s.when)}
-              >
+              <button key={s.label} type="button" class="secondary" onClick={() => void snooze(s)}>
                 {s.label}
               </button>
             ))}
             <form
               onSubmit={(event) => {
                 event.preventDefault();
-                void snooze(custom);
+                void snooze({ when: custom });
               }}
             >
               <label for={`snooze-${item.id}`}>Custom</label>

@@ -1,24 +1,34 @@
 import { useEffect, useState } from 'preact/hooks';
 import { ApiError } from '../api/client';
 import { parseWhen, schedule } from '../api/reminders';
+import { type Subscription } from '../api/subscriptions';
 import { browserTimeZone, previewText } from '../time/day-groups';
+import { ChannelFields, RepeatFields } from './remind-options';
+import { channelsBody, type PickableChannel, repeatBody, type RepeatChoice } from './repeat-choice';
 
 /** Typing pauses this long before the daemon is asked for a preview. */
 const PREVIEW_DELAY_MS = 250;
 
-type Errors = { what?: string; when?: string; other?: string };
+type Errors = { what?: string; when?: string; repeat?: string; channels?: string; other?: string };
 
 /**
  * "Remind me": What and When (natural language, read by the daemon's parser in the browser's
- * zone with a live preview of the instant). Errors appear next to the field the daemon named.
+ * zone with a live preview of the instant), Repeat (none, daily, weekdays, weekly, monthly, a
+ * custom RRULE; in the browser's zone), and "Send by" when the person has push or email.
+ * Errors appear next to the field the daemon named.
  */
 export function RemindForm({
   userId,
+  subscriptions,
   onScheduled,
 }: {
   userId: string;
+  subscriptions: readonly Subscription[];
   onScheduled: () => Promise<void>;
 }) {
+  const [repeat, setRepeat] = useState<RepeatChoice>('none');
+  const [customRule, setCustomRule] = useState('');
+  const [channels, setChannels] = useState<PickableChannel[] | null>(null);
   const [what, setWhat] = useState('');
   const [when, setWhen] = useState('');
   const [preview, setPreview] = useState<string | null>(null);
@@ -62,21 +72,36 @@ export function RemindForm({
       const resolved = await parseWhen(when, timeZone).catch((error: Error) => {
         throw new FieldError('when', messageFor(error, 'when'));
       });
-      await schedule(userId, { title: what.trim(), message: '', scheduledAt: resolved.instant });
+      const picked = channelsBody(channels, subscriptions);
+      if (picked !== undefined && picked.length === 0) {
+        throw new FieldError('channels', 'Pick at least one way to send it.');
+      }
+      await schedule(userId, {
+        title: what.trim(),
+        message: '',
+        scheduledAt: resolved.instant,
+        repeat: repeatBody(repeat, customRule, timeZone),
+        channels: picked,
+      });
       setWhat('');
       setWhen('');
+      setRepeat('none');
+      setCustomRule('');
+      setChannels(null);
       await onScheduled();
     } catch (error) {
       if (error instanceof FieldError) {
         setErrors({ [error.field]: error.message });
       } else if (error instanceof ApiError && error.fields.length > 0) {
-        setErrors({
+        const named = {
           what: error.fieldMessage('title'),
           when: error.fieldMessage('scheduledAt'),
-          other:
-            error.fieldMessage('title') || error.fieldMessage('scheduledAt')
-              ? undefined
-              : error.message,
+          repeat: fieldsUnder(error, 'repeat'),
+          channels: fieldsUnder(error, 'channels'),
+        };
+        setErrors({
+          ...named,
+          other: Object.values(named).some(Boolean) ? undefined : error.message,
         });
       } else {
         setErrors({ other: (error as Error).message });
@@ -129,6 +154,19 @@ export function RemindForm({
           {errors.when ?? preview ?? ''}
         </span>
       </div>
+      <RepeatFields
+        choice={repeat}
+        customRule={customRule}
+        onChoice={setRepeat}
+        onCustomRule={setCustomRule}
+        error={errors.repeat}
+      />
+      <ChannelFields
+        subscriptions={subscriptions}
+        picked={channels}
+        onPicked={setChannels}
+        error={errors.channels}
+      />
       <button type="submit" disabled={busy}>
         Remind me
       </button>
@@ -143,11 +181,17 @@ export function RemindForm({
 
 class FieldError extends Error {
   constructor(
-    readonly field: 'what' | 'when',
+    readonly field: 'what' | 'when' | 'channels',
     message: string,
   ) {
     super(message);
   }
+}
+
+/** The daemon's words about a field and its parts (`repeat`, `repeat.rule`), joined. */
+function fieldsUnder(error: ApiError, field: string): string | undefined {
+  const found = error.fields.filter((f) => f.path === field || f.path.startsWith(`${field}.`));
+  return found.length === 0 ? undefined : found.map((f) => f.message).join('; ');
 }
 
 /** The daemon's words about one field, else its message. */

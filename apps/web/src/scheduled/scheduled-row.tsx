@@ -2,18 +2,19 @@ import { useState } from 'preact/hooks';
 import { ApiError } from '../api/client';
 import { cancel, edit, parseWhen } from '../api/reminders';
 import { type Notification } from '../api/types';
+import { memo } from '../memo';
 import { browserTimeZone, timeOfDay } from '../time/day-groups';
 
-/** The repeat rule of a recurring reminder, when the daemon sends one. */
+/** How a recurring reminder repeats ("every weekday at 09:00"), when the daemon says so. */
 function repeatSummary(row: Notification): string | null {
-  return row.repeat ?? row.rrule ?? null;
+  return row.repeat ? (row.repeat.description ?? row.repeat.rule) : null;
 }
 
 /**
  * One upcoming reminder. A person's own rows can be edited and canceled; an app's rows carry
  * the app's badge and can only be canceled (editing one is undone by the app's next reconcile).
  */
-export function ScheduledRow({
+export const ScheduledRow = memo(function ScheduledRow({
   userId,
   row,
   timeZone,
@@ -57,23 +58,29 @@ export function ScheduledRow({
       {row.source && <span class="badge">{row.source.app}</span>}
       <span class="actions">
         {row.source === null && (
-          <button type="button" class="secondary" onClick={() => setEditing(true)}>
-            Edit<span class="visually-hidden"> {row.title}</span>
+          <button
+            type="button"
+            class="secondary"
+            aria-label={`Edit ${row.title}`}
+            onClick={() => setEditing(true)}
+          >
+            Edit
           </button>
         )}
         <button
           type="button"
           class="secondary"
+          aria-label={`Cancel ${row.title}`}
           onClick={() =>
             void cancel(userId, row.id).then(onChanged, (e: Error) => setError(e.message))
           }
         >
-          Cancel<span class="visually-hidden"> {row.title}</span>
+          Cancel
         </button>
       </span>
     </li>
   );
-}
+});
 
 function EditRow({
   userId,

@@ -1,18 +1,21 @@
 import { useEffect, useMemo } from 'preact/hooks';
+import { useProgressiveCount } from './progressive-count';
 import { type Notification } from '../api/types';
 import { RemindForm } from '../remind/remind-form';
 import { browserTimeZone, groupByDay, timeOfDay } from '../time/day-groups';
 import { type TabProps } from '../use-reminders';
 import { ScheduledRow } from './scheduled-row';
 
-/** Performance mark set once the Scheduled list has rendered with loaded data. */
+/** Performance mark set once the Scheduled list has rendered with loaded data (first screen). */
 export const SCHEDULED_RENDERED = 'tickler:scheduled-rendered';
+/** Performance mark set once every loaded row is on the page. */
+export const SCHEDULED_COMPLETE = 'tickler:scheduled-complete';
 
 /**
  * Seed 001 §3.2: what is queued for the person, sorted by send time and grouped by day in the
  * browser's zone; sent and canceled ones behind a disclosure.
  */
-export function ScheduledTab({ userId, state, reload }: TabProps) {
+export function ScheduledTab({ userId, state, reload, subscriptions }: TabProps) {
   const timeZone = browserTimeZone();
   const groups = useMemo(
     () =>
@@ -24,38 +27,56 @@ export function ScheduledTab({ userId, state, reload }: TabProps) {
       ),
     [state.scheduled, timeZone],
   );
+  const total = groups.reduce((sum, group) => sum + group.rows.length, 0);
+  // The first screenful renders at once; the rest follows in idle time (a thousand rows are
+  // some 15,000 DOM nodes: one long task that would hold the first paint and the keyboard).
+  const limit = useProgressiveCount(total);
   useEffect(() => {
     if (state.loaded) {
-      // The browser suite reads this mark: first render of the loaded list, on the page's clock.
+      // The browser suite reads these marks: first render of the loaded list, and all of it.
       performance.mark(SCHEDULED_RENDERED);
     }
   }, [state.loaded]);
+  const allShown = state.complete && limit >= total;
+  useEffect(() => {
+    if (allShown) {
+      performance.mark(SCHEDULED_COMPLETE);
+    }
+  }, [allShown]);
+  let budget = limit;
   return (
     <div class="scheduled">
       <h2 class="visually-hidden">Scheduled</h2>
-      <RemindForm userId={userId} onScheduled={reload} />
+      <RemindForm userId={userId} subscriptions={subscriptions} onScheduled={reload} />
       {state.loaded && groups.length === 0 && (
         <p class="empty">
           Nothing scheduled. Add one above: type what to be reminded of under <b>What</b>, a time
           like “tomorrow 9am” under <b>When</b>, then press <b>Remind me</b>.
         </p>
       )}
-      {groups.map((group) => (
-        <section key={group.day} class="day" aria-labelledby={`day-${group.day}`}>
-          <h3 id={`day-${group.day}`}>{group.label}</h3>
-          <ul>
-            {group.rows.map((row) => (
-              <ScheduledRow
-                key={row.id}
-                userId={userId}
-                row={row}
-                timeZone={timeZone}
-                onChanged={reload}
-              />
-            ))}
-          </ul>
-        </section>
-      ))}
+      {groups.map((group) => {
+        if (budget <= 0) {
+          return null;
+        }
+        const rows = group.rows.length <= budget ? group.rows : group.rows.slice(0, budget);
+        budget -= rows.length;
+        return (
+          <section key={group.day} class="day" aria-labelledby={`day-${group.day}`}>
+            <h3 id={`day-${group.day}`}>{group.label}</h3>
+            <ul>
+              {rows.map((row) => (
+                <ScheduledRow
+                  key={row.id}
+                  userId={userId}
+                  row={row}
+                  timeZone={timeZone}
+                  onChanged={reload}
+                />
+              ))}
+            </ul>
+          </section>
+        );
+      })}
       <details class="recent">
         <summary>Recently sent and canceled ({state.recent.length})</summary>
         <ul>

@@ -42,15 +42,14 @@ export function dayLabel(day: string, today: string): string {
   }
   const date = new Date(`${day}T12:00:00Z`);
   if (ahead > 1 && ahead < 7) {
-    return new Intl.DateTimeFormat('en-GB', { weekday: 'long', timeZone: 'UTC' }).format(date);
+    return formatter('UTC', 'weekday', { weekday: 'long' }).format(date);
   }
   const sameYear = day.slice(0, 4) === today.slice(0, 4);
-  return new Intl.DateTimeFormat('en-GB', {
+  return formatter('UTC', sameYear ? 'date' : 'date-year', {
     weekday: 'short',
     day: 'numeric',
     month: 'short',
     ...(sameYear ? {} : { year: 'numeric' }),
-    timeZone: 'UTC',
   })
     .format(date)
     .replace(/,/g, '');
@@ -115,7 +114,13 @@ export function previewText(instant: string, now: number, timeZone: string): str
   return `${date}, ${timeOfDay(instant, timeZone)} — ${relative(instant, now)}`;
 }
 
-/** The browser's IANA zone (what "tomorrow 9am" means to the person). */
+let zone: string | undefined;
+
+/**
+ * The browser's IANA zone (what "tomorrow 9am" means to the person), read once: building a
+ * formatter to ask costs about a millisecond, and every render asks.
+ */
 export function browserTimeZone(): string {
-  return Intl.DateTimeFormat().resolvedOptions().timeZone;
+  zone ??= Intl.DateTimeFormat().resolvedOptions().timeZone;
+  return zone;
 }

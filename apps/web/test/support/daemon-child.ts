@@ -18,7 +18,11 @@ export class DaemonChild {
   private exited: Promise<void> | undefined;
   private stderr = '';
 
-  constructor(readonly dir: string) {}
+  constructor(
+    readonly dir: string,
+    /** Settings on top of the defaults (e.g. trusting a push-service stand-in's certificate). */
+    private readonly env: Record<string, string> = {},
+  ) {}
 
   /** A fresh folder under this run's root (removed by the global teardown). */
   static tempDir(): string {
@@ -37,6 +41,7 @@ export class DaemonChild {
         TICKLER_DB: path.join(this.dir, 'tickler.db'),
         TICKLER_PORT: '0',
         TICKLER_LOG_LEVEL: 'info',
+        ...this.env,
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });

@@ -8,8 +8,10 @@ export { Api, type DaemonChild as DaemonProcess };
 export const BROWSER_ZONE = 'Europe/Berlin';
 
 /** A real daemon serving the built page (apps/web/dist, its default), on a temp database. */
-export async function startWebDaemon(): Promise<{ daemon: DaemonChild; admin: Api }> {
-  const daemon = await new DaemonChild(DaemonChild.tempDir()).start();
+export async function startWebDaemon(
+  env: Record<string, string> = {},
+): Promise<{ daemon: DaemonChild; admin: Api }> {
+  const daemon = await new DaemonChild(DaemonChild.tempDir(), env).start();
   return { daemon, admin: new Api(daemon.url, daemon.adminToken) };
 }
 
@@ -60,12 +62,13 @@ export interface WebSuite {
 
 /**
  * Starts the daemon and Chromium before the file's tests and stops both after; read the fields
- * inside tests (they are filled in `beforeAll`).
+ * inside tests (they are filled in `beforeAll`). `env` is read in `beforeAll`, after the
+ * file's earlier `beforeAll`s (a stand-in the daemon must trust can start there).
  */
-export function useWebSuite(): WebSuite {
+export function useWebSuite(env: () => Record<string, string> = () => ({})): WebSuite {
   const suite = {} as WebSuite;
   beforeAll(async () => {
-    Object.assign(suite, await startWebDaemon());
+    Object.assign(suite, await startWebDaemon(env()));
     suite.browser = await launchChromium();
   });
   afterAll(async () => {
