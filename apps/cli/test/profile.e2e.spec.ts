@@ -1,9 +1,8 @@
-import { cliDaemonPerFile } from './support/cli-daemon-per-file';
-import { tickler } from './support/processes';
+import { tickler, useDaemon } from './support/processes';
 
 // Issue 13: `tickler profile` shows the profile with no flags and changes it with flags.
 
-const shared = cliDaemonPerFile();
+const shared = useDaemon();
 
 describe('tickler profile (built binary against a real daemon)', () => {
   it('sets the zone and quiet hours, then shows them with no flags', async () => {

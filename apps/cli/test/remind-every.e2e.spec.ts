@@ -1,8 +1,7 @@
 import { type NotificationJson } from '@tickler/notifications';
-import { cliDaemonPerFile } from './support/cli-daemon-per-file';
-import { tickler } from './support/processes';
+import { tickler, useDaemon } from './support/processes';
 
-const shared = cliDaemonPerFile();
+const shared = useDaemon();
 
 describe('tickler remind --every / --rrule (built binary against a real daemon)', () => {
   it('"weekday 09:00" makes a series in the local zone whose first occurrence is the next weekday 09:00', async () => {
@@ -59,7 +58,7 @@ describe('tickler remind --every / --rrule (built binary against a real daemon)'
   });
 
   it("edit --every turns a one-off into a series from the next match; --rrule restarts it; a bad rule is the daemon's 400", async () => {
-    const berlin = { ...env, TZ: 'Europe/Berlin' };
+    const berlin = { ...shared.env, TZ: 'Europe/Berlin' };
     const made = await tickler(
       ['--json', '--user', 'editor', 'remind', 'water', '--at', 'tomorrow 15:00'],
       berlin,

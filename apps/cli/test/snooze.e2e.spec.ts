@@ -1,12 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { type NotificationJson } from '@tickler/notifications';
-import { cliDaemonPerFile } from './support/cli-daemon-per-file';
-import { tickler } from './support/processes';
+import { tickler, useDaemon } from './support/processes';
 
 // Issue 13: `tickler snooze <id> 10m` schedules the inbox item's content again.
 
-const shared = cliDaemonPerFile();
+const shared = useDaemon();
 
 describe('tickler snooze (built binary against a real daemon)', () => {
   it('snoozes an inbox item by 10 minutes', async () => {
