@@ -44,6 +44,14 @@ describe('recurring reminders over HTTP', () => {
       `/v1/users/sam/notifications/${second.notificationId!}`,
     );
     expect(next.body).toMatchObject({ status: 'scheduled', title: 'water the plants' });
+    // A list answers each row's repeat as a single read does (the page's "Repeats" line).
+    const list = await api.get<{ items: NotificationJson[] }>(
+      '/v1/users/sam/notifications?status=scheduled',
+    );
+    expect(list.body.items.find((i) => i.id === second.notificationId)?.repeat).toMatchObject({
+      seriesId: res.body.id,
+      rule: 'FREQ=DAILY',
+    });
   });
 
   it('previews DST: every weekday at 09:00 Berlin keeps 09:00 local across the change', async () => {

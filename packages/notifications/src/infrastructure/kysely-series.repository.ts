@@ -102,6 +102,29 @@ export class KyselySeriesRepository implements SeriesRepository {
     return row === undefined ? undefined : toSeries(row);
   }
 
+  async seriesOfDeliveries(
+    scope: Scope,
+    deliveryIds: readonly string[],
+  ): Promise<Map<string, SeriesRecord>> {
+    const found = new Map<string, SeriesRecord>();
+    if (deliveryIds.length === 0) {
+      return found;
+    }
+    const rows = await tablesOf<SeriesTables>(scope.db)
+      .selectFrom('notification_series_occurrences as o')
+      .innerJoin('notification_series as s', 's.id', 'o.series_id')
+      .selectAll('s')
+      .select('o.delivery_id as occurrence_delivery_id')
+      .where('o.delivery_id', 'in', [...deliveryIds])
+      .execute();
+    for (const { occurrence_delivery_id: deliveryId, ...series } of rows) {
+      if (deliveryId !== null) {
+        found.set(deliveryId, toSeries(series));
+      }
+    }
+    return found;
+  }
+
   async openOccurrencesOf(scope: Scope, deliveryIds: readonly string[]): Promise<OpenOccurrence[]> {
     if (deliveryIds.length === 0) {
       return [];

@@ -26,6 +26,20 @@ export class InMemorySeriesRepository implements SeriesRepository {
     return Promise.resolve(s === undefined ? undefined : structuredClone(s));
   }
 
+  async seriesOfDeliveries(
+    scope: unknown,
+    deliveryIds: readonly string[],
+  ): Promise<Map<string, SeriesRecord>> {
+    const found = new Map<string, SeriesRecord>();
+    for (const id of deliveryIds) {
+      const s = await this.findByDelivery(scope, id);
+      if (s !== undefined) {
+        found.set(id, s);
+      }
+    }
+    return found;
+  }
+
   openOccurrencesOf(_scope: unknown, deliveryIds: readonly string[]): Promise<OpenOccurrence[]> {
     const ids = new Set(deliveryIds);
     return Promise.resolve(

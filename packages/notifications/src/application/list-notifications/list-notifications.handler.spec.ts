@@ -1,6 +1,7 @@
 import {
   InMemoryChannelSendRepository,
   InMemoryDeliveryRepository,
+  InMemorySeriesRepository,
   NO_DATABASE,
   storeDelivery,
 } from '../../testing';
@@ -22,6 +23,7 @@ async function setup() {
     NO_DATABASE,
     deliveries,
     new InMemoryChannelSendRepository(),
+    new InMemorySeriesRepository(),
   );
   const list = (fields: Partial<ListNotifications> = {}) =>
     handler.execute(Object.assign(new ListNotifications(), { recipientId: 'alice', ...fields }));

@@ -6,6 +6,9 @@ import { type ChannelSendRepository } from '../ports/channel-send.repository';
 import { type NotificationView, type Page } from '../notification.view';
 import { decodeCursor, encodeCursor } from '../page-cursor';
 import { type NotificationDeliveryRepository } from '../ports/notification-delivery.repository';
+import { type SeriesRepository } from '../ports/series.repository';
+import { SERIES_TOKENS } from '../../series.tokens';
+import { toRepeatView } from '../series/series.view';
 import { ListNotifications } from './list-notifications.command';
 
 /** Handles `ListNotifications`: one page by send instant, then id, with an opaque cursor to the next. */
@@ -19,6 +22,7 @@ export class ListNotificationsHandler implements CommandHandler<ListNotification
     private readonly deliveries: NotificationDeliveryRepository,
     @inject(NOTIFICATIONS_TOKENS.ChannelSendRepository)
     private readonly sends: ChannelSendRepository,
+    @inject(SERIES_TOKENS.SeriesRepository) private readonly series: SeriesRepository,
   ) {}
 
   async execute(command: ListNotifications): Promise<Page<NotificationView>> {
@@ -37,7 +41,15 @@ export class ListNotificationsHandler implements CommandHandler<ListNotification
     // The page's channel sends in one read (none for a page with no external channel fired).
     const fired = page.filter((d) => d.status !== 'scheduled').map((d) => d.id);
     const sends = fired.length > 0 ? await this.sends.forDeliveries(scope, fired) : [];
-    const items = toNotificationViews(page, sends);
+    // Each row's series in one read, so a list shows the repeat as a single read does.
+    const series = await this.series.seriesOfDeliveries(
+      scope,
+      page.map((d) => d.id),
+    );
+    const items = toNotificationViews(page, sends).map((view) => {
+      const of = series.get(view.id);
+      return of === undefined ? view : { ...view, repeat: toRepeatView(of) };
+    });
     const last = items[items.length - 1];
     return {
       items,

@@ -59,6 +59,14 @@ export interface SeriesRepository {
   update(scope: Scope, series: SeriesRecord): Promise<void>;
   /** The series a delivery row belongs to (any of its occurrences), locked on PostgreSQL. */
   findByDelivery(scope: Scope, deliveryId: string): Promise<SeriesRecord | undefined>;
+  /**
+   * The series each of these delivery rows belongs to (at most {@link OPEN_OCCURRENCES_CHUNK}
+   * ids), for reading: nothing is locked. Rows of no series are absent from the map.
+   */
+  seriesOfDeliveries(
+    scope: Scope,
+    deliveryIds: readonly string[],
+  ): Promise<Map<string, SeriesRecord>>;
   /** The `scheduled` occurrences of these deliveries (at most {@link OPEN_OCCURRENCES_CHUNK}). */
   openOccurrencesOf(scope: Scope, deliveryIds: readonly string[]): Promise<OpenOccurrence[]>;
   /** Adds ledger rows. */
