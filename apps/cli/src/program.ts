@@ -15,6 +15,7 @@ import { transitionCommands } from './commands/transition.command';
 import { watchCommand } from './commands/watch.command';
 import { missedCommand } from './commands/missed.command';
 import { mcpCommand } from './commands/mcp.command';
+import { migrateCommand } from './commands/migrate.command';
 
 /** The `tickler` program: global options once, one file per command. */
 export function buildProgram(): Command {
@@ -56,5 +57,6 @@ export function buildProgram(): Command {
   snoozeCommand(program);
   missedCommand(program);
   mcpCommand(program);
+  migrateCommand(program);
   return program;
 }
