@@ -129,6 +129,24 @@ describe("tickler migrate: a real daemon's SQLite file into real PostgreSQL (iss
     expect(again.stdout).toMatch(/^notification_deliveries\s+301\s+301\s+0\s+(\w{16})\s+\1\s+ok$/m);
     expect(again.stdout).toMatch(/^nothing new to copy: the target already held every row/m);
 
+    // A target row that differs from its source row: the comparison says so and exits 1.
+    await inSchema(
+      schema,
+      "update notification_deliveries set title = 'changed on the server' where title = 'later 7'",
+    );
+    const differs = await tickler(args);
+    expect(differs.code).toBe(1);
+    expect(differs.stdout).toMatch(
+      /^notification_deliveries\s+301\s+301\s+0\s+\w{16}\s+\w{16}\s+MISMATCH$/m,
+    );
+    expect(differs.stderr).toBe(
+      'tickler: the target differs from the source in notification_deliveries\n',
+    );
+    await inSchema(
+      schema,
+      "update notification_deliveries set title = 'later 7' where title = 'changed on the server'",
+    );
+
     // A daemon on the target delivers the copied reminder (waiting out the downtime past its
     // due instant, as a move does; not a schedule of the test's own).
     const server = new DaemonProcess(DaemonProcess.tempDir(), {
@@ -184,6 +202,19 @@ describe("tickler migrate: a real daemon's SQLite file into real PostgreSQL (iss
     expect(run.stdout).toBe('');
     expect(run.stderr).toMatch(
       /^tickler: the target has newer migrations than the source \(target at 2099_01_01_0000_from_a_newer_build, source at 2026_\d\d_\d\d_\d{4}_\w+\); [^\n]+\n$/,
+    );
+
+    // No server at that address: one line naming it (the password hidden), exit 1.
+    const nowhere = await tickler([
+      'migrate',
+      '--from',
+      source.dbFile,
+      '--to',
+      'postgres://someone:hunter2@127.0.0.1:1/test',
+    ]);
+    expect(nowhere.code).toBe(1);
+    expect(nowhere.stderr).toMatch(
+      /^tickler: cannot use PostgreSQL at postgres:\/\/someone:\*\*\*@127\.0\.0\.1:1\/test: [^\n]+\n$/,
     );
   });
 

@@ -94,22 +94,30 @@ export async function migrateDatabase(request: MigrateRequest): Promise<MigrateR
   const source = openSource(request.from);
   let target: Database | undefined;
   try {
-    source.exec('begin');
-    const applied = sourceMigrations(source);
+    let applied: Set<string>;
+    try {
+      source.exec('begin');
+      applied = sourceMigrations(source);
+    } catch (error) {
+      throw new CliError(`cannot read ${request.from} as SQLite: ${(error as Error).message}`);
+    }
     if (applied.size === 0) {
       throw new CliError(`${request.from} is not a Tickler database (no migration ledger)`);
     }
-    target = await openPostgresDatabase({
-      connectionString: request.to,
-      ...(request.schema !== undefined ? { schema: request.schema } : {}),
-      maxConnections: 2,
-    });
-    const db = target.kysely;
-    const onTarget = await targetMigrations(db).catch((error: unknown) => {
+    let onTarget: Set<string>;
+    try {
+      target = await openPostgresDatabase({
+        connectionString: request.to,
+        ...(request.schema !== undefined ? { schema: request.schema } : {}),
+        maxConnections: 2,
+      });
+      onTarget = await targetMigrations(target.kysely);
+    } catch (error) {
       throw new CliError(
-        `cannot reach PostgreSQL at ${safeUrl(request.to)}: ${(error as Error).message}`,
+        `cannot use PostgreSQL at ${safeUrl(request.to)}: ${(error as Error).message}`,
       );
-    });
+    }
+    const db = target.kysely;
     checkVersions(applied, onTarget);
     for (const { context, migrations } of CONTEXT_MIGRATIONS) {
       await migrateContext(db, context, migrations, target.beginStatement);
