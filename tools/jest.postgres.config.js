@@ -1,9 +1,8 @@
 // The reliability scenarios on PostgreSQL (`npx nx run tools:test-postgres`, through
 // tools/postgres/run-postgres-tests.js, which sets TICKLER_TEST_DB=postgres): crash loop, two
-// writers, downtime and lease fencing, the same spec files as the SQLite run.
-// Not yet: races (reliability/races.spec.ts). On PostgreSQL send-now racing the dispatcher
-// fails with 40P01 (deadlock) and 23505 (unique violation) where SQLite serialises them — a
-// defect in the notifications context this run found (issue 16), to add here once fixed.
+// writers, downtime, lease fencing and races, the same spec files as the SQLite run. Races
+// joined once the commands that change a delivery took its row lock first, as the dispatcher
+// does (before, send-now racing the dispatcher failed with 40P01 and 23505; issue 16).
 const base = require('./jest.config.js');
 
 module.exports = {
@@ -13,5 +12,6 @@ module.exports = {
     '<rootDir>/reliability/two-daemons.spec.ts',
     '<rootDir>/reliability/downtime.spec.ts',
     '<rootDir>/reliability/lease-fencing.spec.ts',
+    '<rootDir>/reliability/races.spec.ts',
   ],
 };

@@ -16,6 +16,7 @@ import { watchCommand } from './commands/watch.command';
 import { missedCommand } from './commands/missed.command';
 import { mcpCommand } from './commands/mcp.command';
 import { openCommand } from './commands/open.command';
+import { migrateCommand } from './commands/migrate.command';
 
 /** The `tickler` program: global options once, one file per command. */
 export function buildProgram(): Command {
@@ -58,5 +59,6 @@ export function buildProgram(): Command {
   missedCommand(program);
   mcpCommand(program);
   openCommand(program);
+  migrateCommand(program);
   return program;
 }

@@ -2,6 +2,8 @@
 // and the admin-token resolution the composition root runs before anything else.
 export { authContext, type AuthContextOptions } from './auth.context';
 export { AUTH_TOKENS } from './auth.tokens';
+// `tickler migrate` brings a PostgreSQL schema up to date without composing the context.
+export { authMigrations } from './infrastructure/auth.migrations';
 export { type Principal } from './domain/principal';
 export { type AdminTokenSource } from './application/ports/admin-token.port';
 export { Authenticator } from './application/authenticate/authenticator';

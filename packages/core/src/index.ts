@@ -26,6 +26,7 @@ export * from './database/unit-of-work';
 export * from './database/reusable-query';
 export * from './database/multi-row-insert';
 export * from './database/migrations';
+export { coreMigrations } from './core.migrations';
 export * from './events/event-bus';
 export * from './events/event-subscriber';
 export * from './events/transaction-policy';

@@ -150,3 +150,6 @@ export { type RepeatView } from './application/series/series.view';
 export { type RecipientTimeZone } from './application/ports/recipient-time-zone.port';
 export { SERIES_TOKENS } from './series.tokens';
 export { NotificationNotRecurringError } from './domain/series.errors';
+// The schema's history, for `tickler migrate` (it brings a PostgreSQL schema up to date without
+// composing the context).
+export { notificationsMigrations } from './infrastructure/notifications.migrations';

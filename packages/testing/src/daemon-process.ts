@@ -52,9 +52,13 @@ export class DaemonProcess {
     return fs.mkdtempSync(path.join(process.env.TICKLER_E2E_ROOT ?? os.tmpdir(), prefix));
   }
 
-  /** The SQLite file the daemon uses. */
+  /**
+   * The SQLite file the daemon uses: `TICKLER_DB` from `env` when given (a restart on another
+   * process's file), else `tickler.db` in `dir`. On PostgreSQL runs its schema is the one
+   * standing for this file, so a restart on the same file meets the same rows.
+   */
   get dbFile(): string {
-    return path.join(this.dir, 'tickler.db');
+    return this.env.TICKLER_DB ?? path.join(this.dir, 'tickler.db');
   }
 
   /** Where the daemon writes the admin token it generates. */

@@ -66,7 +66,7 @@ function codeOf(error: unknown): string {
 /**
  * Scenario 5: cancel / send-now / reschedule / edit race the dispatcher on the same due rows,
  * thousands of times, in one process with real promise concurrency (SQLite serialises the
- * transactions: that is the point). Every row must end in one consistent state, every command
+ * transactions; PostgreSQL runs them at once, with row locks deciding). Every row must end in one consistent state, every command
  * must either win or be refused with a 409-class code, and a canceled row is never delivered.
  */
 export async function runRaces(options: RaceOptions): Promise<ScenarioResult> {

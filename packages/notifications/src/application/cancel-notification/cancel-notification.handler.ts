@@ -30,6 +30,8 @@ export class CancelNotificationHandler implements CommandHandler<CancelNotificat
         tx,
         command.recipientId,
         command.id,
+        // The row lock first, as the dispatcher takes it (see loadOwnedDelivery).
+        { forUpdate: true },
       );
       const series = await this.series.seriesOf(tx, delivery.id);
       if (series !== undefined && command.scope !== 'this') {

@@ -31,6 +31,8 @@ export class DeleteNotificationHandler implements CommandHandler<DeleteNotificat
         tx,
         command.recipientId,
         command.id,
+        // The row lock first, as the dispatcher takes it (see loadOwnedDelivery).
+        { forUpdate: true },
       );
       const source = delivery.snapshot().source;
       if (source !== null) {

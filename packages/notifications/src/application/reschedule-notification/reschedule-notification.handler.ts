@@ -42,6 +42,8 @@ export class RescheduleNotificationHandler implements CommandHandler<RescheduleN
         tx,
         command.recipientId,
         command.id,
+        // The row lock first, as the dispatcher takes it (see loadOwnedDelivery).
+        { forUpdate: true },
       );
       const loadedStatus = delivery.status;
       const channels = channelsOf(command);

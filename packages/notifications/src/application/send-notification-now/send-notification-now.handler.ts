@@ -35,6 +35,8 @@ export class SendNotificationNowHandler implements CommandHandler<SendNotificati
         tx,
         command.recipientId,
         command.id,
+        // The row lock first, as the dispatcher takes it (see loadOwnedDelivery).
+        { forUpdate: true },
       );
       const loadedStatus = delivery.status;
       const now = toIsoUtc(this.clock.now());
