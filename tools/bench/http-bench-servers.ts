@@ -8,8 +8,32 @@ import { DaemonProcess } from '@tickler/testing';
 export interface BenchServer {
   readonly url: string;
   readonly token: string | undefined;
+  /** Its process, for the CPU time it spends (see {@link cpuSecondsOf}). */
+  readonly pid: number | undefined;
   stop(): Promise<void>;
 }
+
+/**
+ * CPU seconds (user + system) a process has used so far, from /proc (Linux); undefined
+ * elsewhere. Per request, it is the figure the machine's load does not change much: the
+ * shared cores slow both servers' wall-clock rates, not the work each request costs.
+ */
+export function cpuSecondsOf(pid: number | undefined): number | undefined {
+  if (pid === undefined) {
+    return undefined;
+  }
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // Fields after the command name (which may hold spaces): utime and stime are 14th and 15th.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
+  } catch {
+    return undefined;
+  }
+}
+
+/** USER_HZ: Linux reports process times in 1/100 s on every common architecture. */
+const CLOCK_TICKS = 100;
 
 /** The user whose notifications route both servers serve. */
 export const BENCH_USER = 'bench-user';
@@ -45,6 +69,7 @@ export async function startBenchDaemon(
   return {
     url: daemon.url,
     token: issued.token,
+    pid: daemon.pid,
     stop: async () => {
       const exit = await daemon.terminate();
       if (exit.code !== 0) {
@@ -74,6 +99,7 @@ export async function startBareServer(): Promise<BenchServer> {
   return {
     url,
     token: undefined,
+    pid: child.pid,
     stop: async () => {
       child.kill('SIGTERM');
       await exited;

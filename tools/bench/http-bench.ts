@@ -6,6 +6,7 @@ import {
   BENCH_PATH,
   type BenchServer,
   checkAnswers,
+  cpuSecondsOf,
   startBareServer,
   startBenchDaemon,
 } from './http-bench-servers';
@@ -85,6 +86,8 @@ export interface HttpRun extends WrkResult {
   readonly server: 'bare' | 'daemon';
   readonly round: number;
   readonly load1: number;
+  /** CPU time the server process spent per answered request (µs), when /proc tells. */
+  readonly cpuUsPerRequest: number | undefined;
 }
 
 function median(values: readonly number[]): number {
@@ -146,10 +149,16 @@ export async function runHttpBench(
     for (let round = 1; round <= options.rounds; round++) {
       for (const name of ['bare', 'daemon'] as const) {
         const load1 = os.loadavg()[0] ?? 0;
+        const cpuBefore = cpuSecondsOf(byName[name].pid);
         const result = await load(byName[name], options.seconds);
-        runs.push({ server: name, round, load1, ...result });
+        const cpuAfter = cpuSecondsOf(byName[name].pid);
+        const cpuUsPerRequest =
+          cpuBefore === undefined || cpuAfter === undefined || result.requests === 0
+            ? undefined
+            : ((cpuAfter - cpuBefore) * 1e6) / result.requests;
+        runs.push({ server: name, round, load1, cpuUsPerRequest, ...result });
         log(
-          `round ${round} ${name.padEnd(6)}: ${result.requestsPerSec.toFixed(0).padStart(6)} req/s, p50 ${result.p50Ms.toFixed(1)} ms, p99 ${result.p99Ms.toFixed(1)} ms, non-2xx ${result.non2xx}, socket errors ${result.socketErrors}, load ${load1.toFixed(1)}`,
+          `round ${round} ${name.padEnd(6)}: ${result.requestsPerSec.toFixed(0).padStart(6)} req/s, p50 ${result.p50Ms.toFixed(1)} ms, p99 ${result.p99Ms.toFixed(1)} ms, ${cpuUsPerRequest?.toFixed(0) ?? '?'} µs CPU/request, non-2xx ${result.non2xx}, socket errors ${result.socketErrors}, load ${load1.toFixed(1)}`,
         );
       }
     }
@@ -173,6 +182,14 @@ function report(
   const daemonRate = median(of('daemon').map((r) => r.requestsPerSec));
   const daemonP99 = median(of('daemon').map((r) => r.p99Ms));
   const ratio = daemonRate / bareRate;
+  const cpu = (server: HttpRun['server']) => {
+    const values = of(server).flatMap((r) =>
+      r.cpuUsPerRequest === undefined ? [] : [r.cpuUsPerRequest],
+    );
+    return values.length === 0 ? undefined : median(values);
+  };
+  const bareCpu = cpu('bare');
+  const daemonCpu = cpu('daemon');
   const invalid = runs.filter((r) => r.non2xx > 0 || r.socketErrors > 0);
   const summary = {
     startedAt: started.toISOString(),
@@ -185,6 +202,8 @@ function report(
       daemonRequestsPerSec: daemonRate,
       bareP99Ms: median(of('bare').map((r) => r.p99Ms)),
       daemonP99Ms: daemonP99,
+      bareCpuUsPerRequest: bareCpu,
+      daemonCpuUsPerRequest: daemonCpu,
       ratio,
     },
   };
@@ -194,17 +213,22 @@ function report(
   fs.writeFileSync(file, `${JSON.stringify(summary, null, 2)}\n`);
 
   log('');
-  log('| round | server | requests/s | p50 ms | p99 ms | load (1 min) |');
-  log('| ----: | ------ | ---------: | -----: | -----: | -----------: |');
+  log('| round | server | requests/s | p50 ms | p99 ms | CPU µs/request | load (1 min) |');
+  log('| ----: | ------ | ---------: | -----: | -----: | -------------: | -----------: |');
   for (const r of runs) {
     log(
-      `| ${r.round} | ${r.server} | ${r.requestsPerSec.toFixed(0)} | ${r.p50Ms.toFixed(1)} | ${r.p99Ms.toFixed(1)} | ${r.load1.toFixed(1)} |`,
+      `| ${r.round} | ${r.server} | ${r.requestsPerSec.toFixed(0)} | ${r.p50Ms.toFixed(1)} | ${r.p99Ms.toFixed(1)} | ${r.cpuUsPerRequest?.toFixed(0) ?? '?'} | ${r.load1.toFixed(1)} |`,
     );
   }
   log('');
   log(
     `median: daemon ${daemonRate.toFixed(0)} req/s (p99 ${daemonP99.toFixed(1)} ms), bare fastify ${bareRate.toFixed(0)} req/s: ratio ${(ratio * 100).toFixed(1)} % (target ≥ ${TARGET_RATIO * 100} %, p99 ≤ ${TARGET_P99_MS} ms: ${ratio >= TARGET_RATIO && daemonP99 <= TARGET_P99_MS ? 'met' : 'missed'})`,
   );
+  if (bareCpu !== undefined && daemonCpu !== undefined) {
+    log(
+      `CPU per request (median): daemon ${daemonCpu.toFixed(0)} µs, bare fastify ${bareCpu.toFixed(0)} µs: the daemon's costs ${(daemonCpu / bareCpu).toFixed(1)}× (the load-independent view of the same ratio)`,
+    );
+  }
   if (invalid.length > 0) {
     log(
       `NOT VALID: ${invalid.length} run(s) had non-2xx answers or socket errors (see ${path.basename(file)})`,
