@@ -142,10 +142,10 @@ export async function runHttpBench(
       });
     };
     log(
-      `wrk -t${options.threads} -c${options.connections} -d${options.seconds}s, ${options.rounds} round(s) of bare then daemon; warming both up (2 s each)`,
+      `wrk -t${options.threads} -c${options.connections} -d${options.seconds}s, ${options.rounds} round(s) of bare then daemon; warming both up (5 s each: JIT warm-up under a shared machine)`,
     );
-    await load(bare, 2);
-    await load(daemon, 2);
+    await load(bare, 5);
+    await load(daemon, 5);
     for (let round = 1; round <= options.rounds; round++) {
       for (const name of ['bare', 'daemon'] as const) {
         const load1 = os.loadavg()[0] ?? 0;

@@ -25,9 +25,9 @@ afterEach(async () => {
 });
 
 function committed(): string[] {
-  return (reader.prepare('select id from ledger_entries order by id').all() as { id: string }[]).map(
-    (r) => r.id,
-  );
+  return (
+    reader.prepare('select id from ledger_entries order by id').all() as { id: string }[]
+  ).map((r) => r.id);
 }
 
 async function insert(tx: Transaction, id: string): Promise<void> {
