@@ -5,6 +5,7 @@ import { benchConfig } from './bench-config';
 import { type SystemId } from './bench.types';
 import { SystemBench } from './bench-runner';
 import { BenchUsageError, parseBenchArgs } from './cli-options';
+import { runHttpBench } from './http-bench';
 import { machineInfo, versions } from './machine-info';
 import { ensurePeers } from './peer-modules';
 import { peersSection, spliceSection } from './report/markdown-report';
@@ -61,6 +62,9 @@ async function writeDocs(results: BenchResults): Promise<void> {
 }
 
 async function main(): Promise<void> {
+  if (process.argv.includes('--http')) {
+    return runHttpBench(process.argv.slice(2), log); // its own options: http-bench.ts
+  }
   const options = parseBenchArgs(process.argv.slice(2));
   ensurePeers(log);
   if (options.report !== undefined) {

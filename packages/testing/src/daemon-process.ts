@@ -42,6 +42,8 @@ export class DaemonProcess {
     /** Folder holding the database and admin.token. */
     readonly dir: string,
     private readonly env: Record<string, string> = {},
+    /** Node options before the script (e.g. `--cpu-prof`, which NODE_OPTIONS refuses). */
+    private readonly nodeArgs: readonly string[] = [],
   ) {}
 
   /**
@@ -95,7 +97,7 @@ export class DaemonProcess {
   /** Spawns the daemon and resolves once it prints its `listening` line. */
   async start(): Promise<this> {
     this.url = '';
-    const child = spawn(process.execPath, [DAEMON_MAIN], {
+    const child = spawn(process.execPath, [...this.nodeArgs, DAEMON_MAIN], {
       env: {
         ...process.env,
         TICKLER_DB: this.dbFile,

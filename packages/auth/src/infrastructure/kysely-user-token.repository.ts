@@ -1,6 +1,6 @@
 import { injectable } from 'inversify';
 import { type Kysely } from 'kysely';
-import { tablesOf } from '@tickler/core';
+import { ReusableQuery, tablesOf } from '@tickler/core';
 import { type Scope } from '../application/ports/scope';
 import {
   type UserTokenRecord,
@@ -23,6 +23,21 @@ function toRecord(row: UserTokenRow): UserTokenRecord {
   };
 }
 
+/**
+ * Every authenticated request runs this: built and compiled once (kysely's per-call building
+ * and compiling cost more than SQLite's primary-key lookup). Still one query per request, so a
+ * revoked or expired token is refused on its very next use.
+ */
+const USER_OF = new ReusableQuery<{ tokenHash: string; now: string }, { user_id: string }>(
+  ['tokenHash', 'now'],
+  (db, values) =>
+    tablesOf<AuthTables>(db)
+      .selectFrom('auth_user_tokens')
+      .select('user_id')
+      .where('token_hash', '=', values.tokenHash)
+      .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', values.now)])),
+);
+
 /** kysely adapter of user tokens, looked up by hash (the primary key): no secret in SQL text. */
 @injectable()
 export class KyselyUserTokenRepository implements UserTokenRepository {
@@ -40,13 +55,8 @@ export class KyselyUserTokenRepository implements UserTokenRepository {
   }
 
   async userOf(scope: Scope, tokenHash: string, now: string): Promise<string | undefined> {
-    const row = await q(scope)
-      .selectFrom('auth_user_tokens')
-      .select('user_id')
-      .where('token_hash', '=', tokenHash)
-      .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', now)]))
-      .executeTakeFirst();
-    return row?.user_id;
+    const { rows } = await USER_OF.execute(scope.db, { tokenHash, now });
+    return rows[0]?.user_id;
   }
 
   async live(scope: Scope, tokenHash: string, now: string): Promise<UserTokenRecord | undefined> {

@@ -66,6 +66,10 @@ export class CommandBus {
   async dispatchPlain(type: string, payload: unknown): Promise<unknown> {
     const route = this.route(type);
     checkLimits(route.commandClass, payload);
+    const flat = flatCommand(route.commandClass, payload);
+    if (flat !== undefined) {
+      return route.handler().execute(flat);
+    }
     const command = toCommand(route.commandClass, payload);
     await validateCommand(type, command);
     return route.handler().execute(command);
@@ -109,6 +113,32 @@ function checkLimits(commandClass: CommandClass, payload: unknown): void {
   if (problems.length > 0) {
     throw new CommandValidationError(commandClass.type, problems);
   }
+}
+
+/**
+ * The HTTP fast path: a plain object whose values are all primitives (a typical JSON body)
+ * needs no class-transformer pass: class-transformer would build the class and copy the values
+ * unchanged, which {@link acceptedAsIs} checks field by field (it refuses any field it would
+ * convert, and any unknown or Object.prototype-named key). Undefined: take the ordinary path.
+ */
+function flatCommand<C extends Command<unknown>>(
+  commandClass: CommandClass<C>,
+  payload: unknown,
+): C | undefined {
+  if (
+    payload === null ||
+    typeof payload !== 'object' ||
+    Object.getPrototypeOf(payload) !== Object.prototype
+  ) {
+    return undefined;
+  }
+  for (const value of Object.values(payload)) {
+    if (value !== null && (typeof value === 'object' || typeof value === 'function')) {
+      return undefined;
+    }
+  }
+  const command = Object.assign(new commandClass(), payload);
+  return acceptedAsIs(commandClass, command) ? command : undefined;
 }
 
 function toCommand<C extends Command<unknown>>(commandClass: CommandClass<C>, payload: unknown): C {

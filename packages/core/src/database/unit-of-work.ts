@@ -2,6 +2,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { CompiledQuery, type Kysely } from 'kysely';
 import { type DomainEvent } from '../domain';
 import { type Database } from './database';
+import { type GroupedCall, GroupCommitQueue } from './group-commit';
 
 /**
  * The transaction a unit of work hands down to repositories and the queue. Repositories use
@@ -40,6 +41,18 @@ class OpenTransaction implements Transaction {
   }
 }
 
+/** Options of {@link UnitOfWork.run}. */
+export interface RunOptions {
+  /**
+   * Group commit (SQLite; ignored on PostgreSQL, whose pool runs calls side by side): the call
+   * may share one transaction with the others made in the same turn of the event loop, each in
+   * its own savepoint. It settles only after that transaction committed; if it throws, only its
+   * own savepoint is rolled back and the others commit. For short, independent writes on a hot
+   * path (an HTTP send), where a commit per call costs more than the work.
+   */
+  readonly group?: boolean;
+}
+
 /**
  * Opens one transaction per call and hands it down. A call made while a transaction is already
  * open in the same async flow joins it, so a handler composed of others stays atomic (and,
@@ -55,9 +68,17 @@ export class UnitOfWork {
   private readonly begin: CompiledQuery;
   private readonly commit = CompiledQuery.raw('commit');
   private readonly rollback = CompiledQuery.raw('rollback');
+  private readonly savepoint = CompiledQuery.raw('savepoint grouped_call');
+  private readonly release = CompiledQuery.raw('release grouped_call');
+  private readonly rollbackToSavepoint = CompiledQuery.raw('rollback to grouped_call');
+  private readonly groups: GroupCommitQueue<Kysely<unknown>> | undefined;
 
   constructor(private readonly database: Database) {
     this.begin = CompiledQuery.raw(database.beginStatement);
+    this.groups =
+      database.dialect === 'sqlite'
+        ? new GroupCommitQueue<Kysely<unknown>>((calls) => this.runGroup(calls))
+        : undefined;
   }
 
   onBeforeCommit(hook: BeforeCommitHook): void {
@@ -81,24 +102,19 @@ export class UnitOfWork {
     return this.current.getStore();
   }
 
-  async run<T>(work: (tx: Transaction) => Promise<T>): Promise<T> {
+  async run<T>(work: (tx: Transaction) => Promise<T>, options?: RunOptions): Promise<T> {
     const joined = this.current.getStore();
     if (joined) {
       return work(joined);
+    }
+    if (options?.group === true && this.groups !== undefined) {
+      return this.groups.submit<T>((connection) => this.inGroup(connection, work));
     }
     const { result, tx } = await this.database.kysely.connection().execute(async (connection) => {
       await connection.executeQuery(this.begin);
       const open = new OpenTransaction(connection);
       try {
-        const value = await this.current.run(open, async () => {
-          const v = await work(open);
-          for (const hook of this.policies.length === 0
-            ? this.beforeCommit
-            : [...this.policies, ...this.beforeCommit]) {
-            await hook(open, open.events);
-          }
-          return v;
-        });
+        const value = await this.inTransaction(open, work);
         await connection.executeQuery(this.commit);
         return { result: value, tx: open };
       } catch (error) {
@@ -106,12 +122,105 @@ export class UnitOfWork {
         throw error;
       }
     });
+    this.committed(tx);
+    return result;
+  }
+
+  /** The work and the before-commit hooks, with `open` as this async flow's transaction. */
+  private inTransaction<T>(open: OpenTransaction, work: (tx: Transaction) => Promise<T>) {
+    return this.current.run(open, async () => {
+      const v = await work(open);
+      for (const hook of this.policies.length === 0
+        ? this.beforeCommit
+        : [...this.policies, ...this.beforeCommit]) {
+        await hook(open, open.events);
+      }
+      return v;
+    });
+  }
+
+  /** After commit: publication, then the transaction's own callbacks. */
+  private committed(tx: OpenTransaction): void {
     for (const hook of this.afterCommitHooks) {
       hook(tx.events);
     }
     for (const callback of tx.callbacks) {
       callback();
     }
-    return result;
   }
+
+  /** One grouped call on the group's connection; its transaction goes back to {@link runGroup}. */
+  private async inGroup<T>(
+    connection: Kysely<unknown>,
+    work: (tx: Transaction) => Promise<T>,
+  ): Promise<GroupedResult> {
+    const open = new OpenTransaction(connection);
+    const value = await this.inTransaction(open, work);
+    return { value, open };
+  }
+
+  /**
+   * One transaction for a group of calls, each in its own savepoint: a call that throws is
+   * rolled back to its savepoint and rejected alone. Every call is resolved only after COMMIT;
+   * if COMMIT fails, none of them is durable and all are rejected. If SQLite ended the whole
+   * transaction on a call's error (disk full, I/O error), the calls that ran before share that
+   * fate, and those not yet run go back to the queue for a transaction of their own.
+   */
+  private async runGroup(calls: GroupedCall<Kysely<unknown>>[]): Promise<void> {
+    const done: { call: GroupedCall<Kysely<unknown>>; result: GroupedResult }[] = [];
+    let started = 0;
+    let broken: unknown;
+    await this.database.kysely.connection().execute(async (connection) => {
+      await connection.executeQuery(this.begin);
+      try {
+        for (const call of calls) {
+          started++;
+          await connection.executeQuery(this.savepoint);
+          let result: GroupedResult;
+          try {
+            result = (await call.work(connection)) as GroupedResult;
+          } catch (error) {
+            try {
+              await connection.executeQuery(this.rollbackToSavepoint);
+              await connection.executeQuery(this.release);
+            } catch {
+              broken = error; // the transaction is gone with the calls before this one
+            }
+            call.reject(error);
+            if (broken !== undefined) {
+              break;
+            }
+            continue;
+          }
+          done.push({ call, result });
+          await connection.executeQuery(this.release);
+        }
+        if (broken !== undefined) {
+          // Whatever is left of it must not commit: its calls are being told they failed.
+          await connection.executeQuery(this.rollback).catch(() => undefined);
+          return;
+        }
+        await connection.executeQuery(this.commit);
+      } catch (error) {
+        await connection.executeQuery(this.rollback).catch(() => undefined);
+        broken ??= error;
+      }
+    });
+    if (broken !== undefined) {
+      this.groups?.requeue(calls.slice(started));
+    }
+    for (const { call, result } of done) {
+      if (broken === undefined) {
+        this.committed(result.open);
+        call.resolve(result.value);
+      } else {
+        call.reject(broken);
+      }
+    }
+  }
+}
+
+interface GroupedResult {
+  readonly value: unknown;
+  readonly open: OpenTransaction;
 }
