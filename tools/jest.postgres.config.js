@@ -13,5 +13,7 @@ module.exports = {
     '<rootDir>/reliability/two-daemons.spec.ts',
     '<rootDir>/reliability/downtime.spec.ts',
     '<rootDir>/reliability/lease-fencing.spec.ts',
+    '<rootDir>/reliability/**/*.pg.spec.ts',
   ],
+  testPathIgnorePatterns: ['/node_modules/'],
 };

@@ -7,6 +7,7 @@ import { SystemBench } from './bench-runner';
 import { BenchUsageError, parseBenchArgs } from './cli-options';
 import { machineInfo, versions } from './machine-info';
 import { ensurePeers } from './peer-modules';
+import { runPostgresBench } from './postgres/pg-run';
 import { peersSection, spliceSection } from './report/markdown-report';
 import { latenessSpec, throughputSpec } from './report/plot-specs';
 import { renderSvg } from './report/render-svg';
@@ -61,6 +62,11 @@ async function writeDocs(results: BenchResults): Promise<void> {
 }
 
 async function main(): Promise<void> {
+  if (process.argv.includes('--postgres')) {
+    ensurePeers(log);
+    await runPostgresBench(ROOT, process.argv.slice(2), log);
+    return;
+  }
   const options = parseBenchArgs(process.argv.slice(2));
   ensurePeers(log);
   if (options.report !== undefined) {
