@@ -98,12 +98,12 @@ export class PgFleet {
   }
 
   /**
-   * Test fixture: the scheduled deliveries fall due from now, evenly over `windowMs` (all at
-   * once when 0), in one transaction that also moves the deliver-due wake-up row to now and
+   * Test fixture: the scheduled deliveries fall due from now (+ `startInMs`), evenly over
+   * `windowMs` (all at once when 0), in one transaction that also moves the deliver-due wake-up row to now and
    * NOTIFYs (what a writer does): the drain starts at one instant with every daemon listening.
    */
-  async makeDue(windowMs = 0): Promise<void> {
-    const now = new Date().toISOString();
+  async makeDue(windowMs = 0, startInMs = 0): Promise<void> {
+    const now = new Date(Date.now() + startInMs).toISOString();
     const client = await this.db.connect();
     try {
       await client.query('begin');
