@@ -7,4 +7,6 @@ module.exports = {
     '<rootDir>/reliability/**/*.spec.ts',
     '<rootDir>/test-run/**/*.spec.js',
   ],
+  // PostgreSQL only (several daemons on one server): jest.postgres.config.js runs them.
+  testPathIgnorePatterns: ['/node_modules/', '\\.pg\\.spec\\.ts$'],
 };

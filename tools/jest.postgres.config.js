@@ -1,6 +1,7 @@
 // The reliability scenarios on PostgreSQL (`npx nx run tools:test-postgres`, through
 // tools/postgres/run-postgres-tests.js, which sets TICKLER_TEST_DB=postgres): crash loop, two
-// writers, downtime, lease fencing and races, the same spec files as the SQLite run. Races
+// writers, downtime, lease fencing and races, the same spec files as the SQLite run, plus the
+// PostgreSQL-only `*.pg.spec.ts` (parallel drain across daemon processes, issue 16). Races
 // joined once the commands that change a delivery took its row lock first, as the dispatcher
 // does (before, send-now racing the dispatcher failed with 40P01 and 23505; issue 16).
 const base = require('./jest.config.js');
@@ -13,5 +14,7 @@ module.exports = {
     '<rootDir>/reliability/downtime.spec.ts',
     '<rootDir>/reliability/lease-fencing.spec.ts',
     '<rootDir>/reliability/races.spec.ts',
+    '<rootDir>/reliability/**/*.pg.spec.ts',
   ],
+  testPathIgnorePatterns: ['/node_modules/'],
 };

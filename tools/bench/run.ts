@@ -8,6 +8,7 @@ import { BenchUsageError, parseBenchArgs } from './cli-options';
 import { runHttpBench } from './http-bench';
 import { machineInfo, versions } from './machine-info';
 import { ensurePeers } from './peer-modules';
+import { runPostgresBench } from './postgres/pg-run';
 import { peersSection, spliceSection } from './report/markdown-report';
 import { latenessSpec, throughputSpec } from './report/plot-specs';
 import { renderSvg } from './report/render-svg';
@@ -64,6 +65,11 @@ async function writeDocs(results: BenchResults): Promise<void> {
 async function main(): Promise<void> {
   if (process.argv.includes('--http')) {
     return runHttpBench(process.argv.slice(2), log); // its own options: http-bench.ts
+  }
+  if (process.argv.includes('--postgres')) {
+    ensurePeers(log);
+    await runPostgresBench(ROOT, process.argv.slice(2), log);
+    return;
   }
   const options = parseBenchArgs(process.argv.slice(2));
   ensurePeers(log);

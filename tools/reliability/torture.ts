@@ -9,6 +9,8 @@ import { runCrashLoop } from './scenarios/crash-loop.scenario';
 import { runDiskTrouble } from './scenarios/disk-trouble.scenario';
 import { runDowntime } from './scenarios/downtime.scenario';
 import { runHostileClient } from './scenarios/hostile-client.scenario';
+import { runKillLoopDrain } from './scenarios/kill-loop-drain.scenario';
+import { runPostgresRestart } from './scenarios/postgres-restart.scenario';
 import { runLeaseFencing } from './scenarios/lease-fencing.scenario';
 import { runRaces } from './scenarios/races.scenario';
 import { runRestartCatchUp } from './scenarios/restart-catch-up.scenario';
@@ -33,7 +35,7 @@ async function withDaemon(
 }
 
 /**
- * `npm run torture`: the scenarios of issues 6 and 9 at full size, one after the other. Prints each
+ * `npm run torture`: the scenarios of issues 6, 9, 10 and 16 at full size, one after the other. Prints each
  * scenario's figures and writes the table to docs/reliability.md. `--only 1,7` runs a subset
  * (the report is then not written). Exit 1 when any invariant broke.
  */
@@ -99,6 +101,26 @@ async function main(): Promise<void> {
             idleConnections: 400,
           }),
         ),
+    ],
+    [
+      14,
+      () =>
+        runKillLoopDrain({
+          daemons: 4,
+          deliveries: 50_000,
+          killEveryMs: 5_000,
+          drainDeadlineMs: 600_000,
+        }),
+    ],
+    [
+      15,
+      () =>
+        runPostgresRestart({
+          daemons: 4,
+          deliveries: 50_000,
+          port: 55_432,
+          drainDeadlineMs: 300_000,
+        }),
     ],
   ];
   const results: { result: ScenarioResult; seconds: number }[] = [];

@@ -262,10 +262,17 @@ export function peersSection(results: BenchResults): string {
   return out.join('\n');
 }
 
-/** Replaces (or appends) the peers section of docs/benchmarks.md, leaving every other section as it is. */
-export function spliceSection(document: string, section: string): string {
+/**
+ * Replaces (or appends) one generated section of docs/benchmarks.md (the peers section unless
+ * `heading` names another), leaving every other section as it is.
+ */
+export function spliceSection(
+  document: string,
+  section: string,
+  heading: string = PEERS_HEADING,
+): string {
   const lines = document.split('\n');
-  const start = lines.findIndex((l) => l.trim() === PEERS_HEADING);
+  const start = lines.findIndex((l) => l.trim() === heading);
   if (start === -1) {
     const base = document.trim().length === 0 ? '# Benchmarks\n' : document.replace(/\n*$/, '\n');
     return `${base}\n${section}`;

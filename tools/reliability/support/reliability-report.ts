@@ -9,6 +9,7 @@ const FAST_VARIANTS: Readonly<Record<number, string>> = {
   7: '`tools/reliability/bad-input.spec.ts`',
   8: '`tools/reliability/auth-matrix.spec.ts`',
   13: '`tools/reliability/hostile-client.spec.ts`',
+  14: '`tools/reliability/parallel-drain.pg.spec.ts` (PostgreSQL run: shares, a daemon arriving mid-drain, SIGTERM, one SIGKILL)',
 };
 
 const WHAT: Readonly<Record<number, string>> = {
@@ -25,6 +26,8 @@ const WHAT: Readonly<Record<number, string>> = {
   11: 'As 10, plus 64 webhook deliveries the dead daemon held `sending` (the receiver never answered them); the restarted daemon re-claims and sends them at once instead of after their 110 s lease.',
   12: 'Four real daemons on one PostgreSQL schema drain 2,000 inbox + 400 webhook deliveries (spread over 500 ms, to a receiver answering in 20 ms); one is SIGKILLed while it holds webhook claims: time from the kill until every delivery it had claimed is `sent` by the others (its advisory lock went with its session; a survivor’s watchdog notices within a look). 5 rounds, a fresh schema each; the whole batch checked (inbox exactly once, webhooks at least once).',
   13: 'A hostile client (issue 9): the largest array the body limit lets through in every field of every body (2.8 million entries in the 8 MiB ones), nesting as deep as the limit allows, 200 connections trickling a body with and without a token, 100 event streams on one token and 100 on the admin’s, 400 idle connections, and `node main.js | head -c 100`: every refusal a 400 naming the field in a few KiB (401, 408, 429, 503 for the slow and greedy), the daemon healthy and its fds back after, exit 0 when the pipe reader leaves. Reports the time to the 400, the daemon’s own maximum event-loop delay, fds and RSS before and after.',
+  14: 'Four real daemons on one PostgreSQL schema drain 50,000 inbox deliveries made due at one instant; every 5 s the next of them (round robin) is SIGKILLed and started again. Its open batch rolls back with its session and its deliver-due claim goes to a survivor: every delivery sent, exactly one inbox row each (issue 16).',
+  15: 'Four real daemons drain 50,000 due inbox deliveries on a PostgreSQL cluster the scenario starts for itself (initdb, its own port: the shared test server is not cut from under other runs); mid-drain it is restarted (`pg_ctl restart -m fast`: every pool, LISTEN and instance-lock session cut). Every daemon still running and LISTENing again, the batch delivered exactly once, and a second wave seeded after the restart delivered too (issue 16).',
 };
 
 function cell(value: unknown): string {

@@ -90,6 +90,10 @@ export async function openPostgresDatabase(options: PostgresOptions): Promise<Da
   // An idle client losing its server connection emits 'error' on the pool; without a listener
   // that would crash the process. The next checkout simply opens a new connection.
   pool.on('error', () => undefined);
+  // A client checked out (a transaction between two statements) has no pool listener: the
+  // server restarting then emitted 'error' on the client and crashed every daemon (torture
+  // scenario 15). Its statement fails instead, and the pool drops the broken client on release.
+  pool.on('connect', (client) => client.on('error', () => undefined));
   const kysely = new Kysely<unknown>({ dialect: new PostgresDialect({ pool }) });
   try {
     await pool.query('select 1');

@@ -49,6 +49,8 @@ export class KeyedQueueWakeUp implements DeliveryWakeUp {
   private known: KnownWakeUp | undefined;
   /** Bumped whenever the queue claims the row: a write that began before must not set `known`. */
   private generation = 0;
+  /** PostgreSQL: every daemon on the database LISTENs for the row's NOTIFY. */
+  readonly heardByOtherProcesses: boolean;
 
   constructor(
     private readonly queue: DurableCommandQueue,
@@ -59,6 +61,7 @@ export class KeyedQueueWakeUp implements DeliveryWakeUp {
     private readonly commandType: string,
   ) {
     queue.onClaimed(key, () => this.forget());
+    this.heardByOtherProcesses = database.dialect === 'postgres';
   }
 
   async wakeAt(tx: Transaction, at: string): Promise<void> {

@@ -75,6 +75,14 @@ export class DeliverDueNotificationsHandler implements CommandHandler<DeliverDue
       if (!more) {
         break;
       }
+      if (this.wakeUp.heardByOtherProcesses === true && batch === 0) {
+        // More than one batch is due: plan a run now in its own short transaction (inside the
+        // batch it would hold the one wake-up row's lock and serialise every daemon's batches).
+        // This process's queue is busy with this run, so another daemon claims it and drains
+        // beside this one; its first full batch wakes the next, so N daemons join within N
+        // batches, and one started mid-drain finds the row waiting.
+        await this.rearm(true);
+      }
     }
     if (!rearmed) {
       await this.rearm(more);

@@ -11,4 +11,10 @@ export interface DeliveryWakeUp {
    * (the safety net found a due delivery whose run may have been lost).
    */
   wakeAt(tx: Transaction, at: string): Promise<void>;
+  /**
+   * True when other processes share the database and hear this wake-up (PostgreSQL's NOTIFY):
+   * a run that finds more work than one batch then plans a run at once, so an idle daemon
+   * claims it and drains beside this one (`FOR UPDATE SKIP LOCKED` keeps their batches disjoint).
+   */
+  readonly heardByOtherProcesses?: boolean;
 }
