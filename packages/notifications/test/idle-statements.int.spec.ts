@@ -54,7 +54,7 @@ async function idleMinute(): Promise<string[]> {
 }
 
 describe('an idle minute (the minutely safety net, run in its claim transaction)', () => {
-  it('with one delivery due in an hour: 7 statements, one commit, and the delivery still goes out at its instant', async () => {
+  it('with one delivery due in an hour: 8 statements, one commit, and the delivery still goes out at its instant', async () => {
     const sent: NotificationSentEvent[] = [];
     app.events.subscribe('notifications.sent', (e) => sent.push(e as NotificationSentEvent));
     await send(app, { scheduledAt: at(3_600_000) });
@@ -66,6 +66,7 @@ describe('an idle minute (the minutely safety net, run in its claim transaction)
         'select notification_deliveries', // the next due instants (deliveries and channel sends): nothing due
         'pragma data_version', // the wake-up row is known to be at that instant: no write
         'update shared_scheduled_commands', // the job's re-arm at the next minute
+        'insert shared_job_occurrences', // the job's ledger entry (issue 13: one per occurrence)
         'commit',
         'select shared_scheduled_commands', // the queue's next instant (also the sweep's look)
       ]);
@@ -76,12 +77,13 @@ describe('an idle minute (the minutely safety net, run in its claim transaction)
     expect(sent.map((e) => e.payload.sentAt)).toEqual([at(3_600_000)]);
   });
 
-  it('with nothing scheduled at all: 6 statements (no wake-up to check)', async () => {
+  it('with nothing scheduled at all: 7 statements (no wake-up to check)', async () => {
     expect(await idleMinute()).toEqual([
       'begin immediate',
       'update shared_scheduled_commands',
       'select notification_deliveries',
       'update shared_scheduled_commands',
+      'insert shared_job_occurrences',
       'commit',
       'select shared_scheduled_commands',
     ]);

@@ -127,6 +127,7 @@ describe('a repeatable job after downtime', () => {
   it(`keeps the last ${JOB_LEDGER_KEEP} occurrences per job, however many ran`, async () => {
     const clock = new ManualClock('2026-09-10T08:30:00.000Z');
     const app = await boot(jobs({ every: '1s' }), clock);
+    // 151 settles: the last one (150 before it) is a trim settle (every JOB_LEDGER_TRIM_EVERY).
     await clock.advance(150_000);
     const ledger = await app.queue.jobOccurrences({ jobKey: KEY });
     expect(probeLog).toHaveLength(151);

@@ -5,10 +5,18 @@ import { type CoreTables, type JobOccurrencesTable } from './queue.tables';
 const TABLE = 'shared_job_occurrences';
 
 /**
- * Entries the ledger keeps per job: the latest by instant. The row counters (`runs`,
- * `skipped_runs`, `failed_runs`) keep the totals; the ledger says which occurrence and why.
+ * Entries the ledger keeps per job: the latest by instant, trimmed back to this every
+ * {@link JOB_LEDGER_TRIM_EVERY} settles (so at most the sum of both between trims). The row
+ * counters (`runs`, `skipped_runs`, `failed_runs`) keep the totals; the ledger says which
+ * occurrence and why.
  */
 export const JOB_LEDGER_KEEP = 100;
+
+/**
+ * Settles between two trims of a job's ledger: trimming on every settle would add a statement
+ * to every idle minute (the minutely safety net is a repeatable job).
+ */
+export const JOB_LEDGER_TRIM_EVERY = 50;
 
 /** Most entries one read answers (every job's ledger at once, as `/metrics` reads it). */
 export const MAX_LEDGER_READ = 2_000;
@@ -38,15 +46,17 @@ export const MAX_REASON_LENGTH = 200;
 export type OccurrenceEntry = Pick<JobOccurrence, 'instant' | 'outcome' | 'reason'>;
 
 /**
- * Records entries of one job (in the caller's transaction: the one settling its run) and trims
- * its ledger to the latest {@link JOB_LEDGER_KEEP}. An occurrence recorded again (a restarted
- * series of the same cadence) keeps the later word.
+ * Records entries of one job (in the caller's transaction: the one settling its run) and, on
+ * every {@link JOB_LEDGER_TRIM_EVERY}th settle (`settles`: the job's settles before this one) or
+ * when several entries come at once, trims its ledger to the latest {@link JOB_LEDGER_KEEP}.
+ * An occurrence recorded again (a restarted series of the same cadence) keeps the later word.
  */
 export async function recordOccurrences(
   db: Kysely<unknown>,
   jobKey: string,
   entries: readonly OccurrenceEntry[],
   recordedAt: string,
+  settles: number,
 ): Promise<void> {
   if (entries.length === 0) {
     return;
@@ -74,21 +84,25 @@ export async function recordOccurrences(
       )
       .execute();
   }
-  const oldestKept = await t
-    .selectFrom(TABLE)
-    .select('instant')
-    .where('job_key', '=', jobKey)
-    .orderBy('instant', 'desc')
-    .offset(JOB_LEDGER_KEEP - 1)
-    .limit(1)
-    .executeTakeFirst();
-  if (oldestKept !== undefined) {
-    await t
-      .deleteFrom(TABLE)
-      .where('job_key', '=', jobKey)
-      .where('instant', '<', oldestKept.instant)
-      .execute();
+  if (entries.length === 1 && settles % JOB_LEDGER_TRIM_EVERY !== 0) {
+    return;
   }
+  // One statement: a NULL subquery (fewer entries than kept) deletes nothing.
+  await t
+    .deleteFrom(TABLE)
+    .where('job_key', '=', jobKey)
+    .where(
+      'instant',
+      '<',
+      t
+        .selectFrom(TABLE)
+        .select('instant')
+        .where('job_key', '=', jobKey)
+        .orderBy('instant', 'desc')
+        .offset(JOB_LEDGER_KEEP - 1)
+        .limit(1),
+    )
+    .execute();
 }
 
 /**

@@ -118,7 +118,13 @@ export class RowSettler {
     row: ScheduledCommandRow,
     ledger: readonly OccurrenceEntry[],
   ) {
-    await recordOccurrences(db, row.key ?? row.id, ledger, toIsoUtc(this.clock.now()));
+    await recordOccurrences(
+      db,
+      row.key ?? row.id,
+      ledger,
+      toIsoUtc(this.clock.now()),
+      row.runs + row.skipped_runs + row.failed_runs,
+    );
   }
 
   /** Re-arms a repeatable row at its next occurrence in the transaction that settles the run. */
