@@ -74,9 +74,17 @@ describe('short ids and --last (built binary against a real daemon)', () => {
       ['--user', 'ids3', 'remind', 'two', '--in', '2h'],
       env,
     );
-    // Ids made the same millisecond-ish share their time prefix: 8 digits name both.
-    const prefix = a.id.replace(/-/g, '').slice(0, 8);
-    expect(b.id.replace(/-/g, '').startsWith(prefix)).toBe(true);
+    // UUIDv7 ids made seconds apart share their time prefix. Its length varies: 8 digits (the top
+    // 32 bits of the millisecond clock) turn over every 65.5 s, and a run once made the two ids
+    // on either side of such a turn. The digits both share (6 turn over every 4.7 h) name both.
+    const hexA = a.id.replace(/-/g, '');
+    const hexB = b.id.replace(/-/g, '');
+    let shared = 0;
+    while (shared < 12 && hexA[shared] === hexB[shared]) {
+      shared++;
+    }
+    expect(shared).toBeGreaterThanOrEqual(4);
+    const prefix = hexA.slice(0, shared);
     const ambiguous = await tickler(['--user', 'ids3', 'show', prefix], env);
     expect(ambiguous.code).toBe(2);
     expect(ambiguous.stderr.trimEnd().split('\n')).toHaveLength(1);
