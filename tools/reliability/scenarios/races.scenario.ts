@@ -166,14 +166,17 @@ export async function runRaces(options: RaceOptions): Promise<ScenarioResult> {
     await runDispatcher(); // settle whatever is still due
     await runDispatcher();
     // The webhook rows fired into channel sends: let the send loop and its pool finish them.
+    // A loop claims at most the endpoint's room (4 by default), so the bound is one loop per
+    // webhook row, not a fixed count (100 loops = 400 sends cut a run with 451 short).
     const pool = app.get(ChannelSendPool);
-    for (let i = 0; i < 100; i++) {
+    const webhookRows = rows.filter((r) => r.channel === 'webhook').length;
+    let idleLoop = false;
+    for (let i = 0; i <= webhookRows && !idleLoop; i++) {
       const sends = await app.dispatch(new DeliverChannelSends());
       await pool.idle();
-      if (sends.claimed + sends.failed === 0) {
-        break;
-      }
+      idleLoop = sends.claimed + sends.failed === 0;
     }
+    v.check(idleLoop, () => `the send loop still claimed after ${webhookRows + 1} loops`);
 
     const stored =
       await sql<StoredRow>`select id, status, due_at, sent_at, inbox_id from notification_deliveries`.execute(

@@ -20,6 +20,9 @@ export interface SurvivorsOptions {
   readonly targetMs: number;
 }
 
+/** What a survivor logs when it ends a dead instance's claims (ClaimRecovery.recoverDead). */
+const TOOK_OVER = 'took over the claims of instances that ended without releasing them';
+
 const PG_URL = process.env.TICKLER_TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const ADMIN = randomBytes(24).toString('hex');
 
@@ -60,6 +63,10 @@ export async function runSurvivorsTakeOver(options: SurvivorsOptions): Promise<S
     };
   }
   const takeovers: number[] = [];
+  /** Kill → the first survivor's "took over the claims" log line: detection, before delivery. */
+  const detections: number[] = [];
+  /** Kill → the last of the victim's webhooks arrived again at the receiver. */
+  const resent: number[] = [];
   const claimedAtKill: number[] = [];
   let lost = 0;
   let inboxDuplicates = 0;
@@ -68,8 +75,11 @@ export async function runSurvivorsTakeOver(options: SurvivorsOptions): Promise<S
     for (let round = 0; round < options.rounds; round++) {
       const schema = `t_torture_${randomBytes(6).toString('hex')}`;
       const receiver = await startWebhookReceiver();
-      receiver.respond = () =>
-        new Promise((resolve) => setTimeout(() => resolve(200), options.receiverDelayMs));
+      const arrivals = new Map<string, number>();
+      receiver.respond = (request) => {
+        arrivals.set(request.deliveryId, Date.now());
+        return new Promise((resolve) => setTimeout(() => resolve(200), options.receiverDelayMs));
+      };
       const daemons = Array.from(
         { length: options.daemons },
         () =>
@@ -144,6 +154,13 @@ export async function runSurvivorsTakeOver(options: SurvivorsOptions): Promise<S
           v.check(false, () => `round ${round}: the victim's claims still undelivered after 180 s`),
         );
         takeovers.push(Date.now() - killedAt);
+        const noticed = daemons
+          .filter((d) => d !== victim)
+          .flatMap((d) => d.lines)
+          .filter((l) => l.msg === TOOK_OVER && typeof l.time === 'number' && l.time >= killedAt)
+          .map((l) => Number(l.time) - killedAt);
+        detections.push(noticed.length > 0 ? Math.min(...noticed) : Number.NaN);
+        resent.push(Math.max(...ids.map((id) => (arrivals.get(id) ?? Number.NaN) - killedAt)));
         await eventually(
           async () =>
             (await count(
@@ -200,6 +217,8 @@ export async function runSurvivorsTakeOver(options: SurvivorsOptions): Promise<S
       'deliveries per round': options.inbox + options.webhooks,
       'webhooks per round': options.webhooks,
       'victim claims at kill': `${Math.min(...claimedAtKill)}–${Math.max(...claimedAtKill)}`,
+      'kill → a survivor took over, each round (ms)': detections.join(', '),
+      'kill → its webhooks received again, each round (ms)': resent.join(', '),
       'kill → claims delivered p50 (ms)': Math.round(quantile(takeovers, 0.5)),
       'kill → claims delivered max (ms)': max,
       'target max (ms)': options.targetMs,

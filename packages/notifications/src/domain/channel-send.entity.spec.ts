@@ -1,4 +1,4 @@
-import { ChannelSend } from './channel-send.entity';
+import { ChannelSend, MAX_RECOVERIES } from './channel-send.entity';
 import { type Guarantee } from './channel-send.state';
 import { CHANNEL_SEND_TRANSITIONS } from './channel-send-transitions';
 import { type ChannelRetryPolicy } from './retry-policy';
@@ -113,24 +113,47 @@ describe('ChannelSend', () => {
 
   it('takes over an abandoned claim by its guarantee: again (same id) or failed', () => {
     const again = claimed('at-least-once');
-    again.recoverAbandoned(at(50_000), at(90_000), 'tok2', 'instance-2', RETRY);
+    again.recoverAbandoned(at(50_000), at(90_000), 'tok2', 'instance-2');
     expect(again.snapshot()).toMatchObject({
       id: 'send-1',
       status: 'sending',
       attempts: 2,
+      recoveries: 1,
       leaseToken: 'tok2',
       claimedBy: 'instance-2',
     });
     const once = claimed('at-most-once');
-    once.recoverAbandoned(at(50_000), at(90_000), 'tok2', 'instance-2', RETRY);
+    once.recoverAbandoned(at(50_000), at(90_000), 'tok2', 'instance-2');
     expect(once.snapshot()).toMatchObject({
       status: 'failed',
       lastError: 'abandoned',
       claimedBy: null,
     });
-    const spent = claimed();
-    spent.recoverAbandoned(at(50_000), at(90_000), 'tok2', 'i2', { ...RETRY, maxAttempts: 1 });
-    expect(spent.status).toBe('failed');
+  });
+
+  it('a crash loop does not spend the retry budget: the attempt taken over still gets its retries', () => {
+    const send = claimed();
+    for (let k = 1; k <= 5; k++) {
+      send.recoverAbandoned(at(k * 50_000), at(k * 50_000 + 40_000), `tok${k}`, `i${k}`);
+    }
+    expect(send.snapshot()).toMatchObject({ status: 'sending', attempts: 6, recoveries: 5 });
+    send.attemptFailed(at(400_000), HTTP_503, RETRY);
+    expect(send.snapshot()).toMatchObject({ status: 'pending', attempts: 6 });
+  });
+
+  it(`fails a send whose claim was taken over ${MAX_RECOVERIES} times (one that kills each daemon taking it)`, () => {
+    const send = claimed();
+    for (let k = 1; k <= MAX_RECOVERIES; k++) {
+      send.recoverAbandoned(at(k * 50_000), at(k * 50_000 + 40_000), `tok${k}`, `i${k}`);
+    }
+    expect(send.status).toBe('sending');
+    send.recoverAbandoned(at(10_000_000), at(10_040_000), 'last', 'i-last');
+    expect(send.snapshot()).toMatchObject({
+      status: 'failed',
+      lastError: 'timeout',
+      recoveries: MAX_RECOVERIES,
+      claimedBy: null,
+    });
   });
 
   it('refuses every verb on a settled send, with a typed error, changing nothing', () => {

@@ -10,6 +10,13 @@ import { type ChannelRetryPolicy, retryDelayMs } from './retry-policy';
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 
+/**
+ * Take-overs of one send's abandoned claims before it fails: far above what a crash loop
+ * costs an innocent send (the first sends in line are re-claimed first after every restart),
+ * low enough that a send which kills the daemon taking it stops doing so.
+ */
+export const MAX_RECOVERIES = 10;
+
 /** How one failed attempt reads to the send (the adapter's outcome, minus the log detail). */
 export interface FailedAttempt {
   readonly errorClass: ChannelErrorClass;
@@ -39,6 +46,7 @@ export class ChannelSend extends AggregateRoot {
       ...props,
       status: 'pending',
       attempts: 0,
+      recoveries: 0,
       lastError: null,
       dueAt: notBefore > now ? notBefore : now,
       leaseToken: null,
@@ -86,24 +94,23 @@ export class ChannelSend extends AggregateRoot {
 
   /**
    * Found `sending` with its lease over: the process holding it died (or hung) with the request
-   * out, so its outcome is unknown. At-most-once fails it (`abandoned`); at-least-once takes it
-   * over for another attempt with the same idempotency key, unless the budget is spent.
+   * maybe out, so its outcome is unknown. At-most-once fails it (`abandoned`); at-least-once
+   * takes it over with the same idempotency key. The take-over counts as an attempt (a request
+   * may go out again) but not against the retry budget: a crash loop once failed sends whose
+   * request never left (torture scenario 1).
+   * After `MAX_RECOVERIES` take-overs it fails: a send that kills every daemon taking it.
    */
-  recoverAbandoned(
-    now: string,
-    leaseUntil: string,
-    token: string,
-    holder: string,
-    retry: ChannelRetryPolicy,
-  ): void {
+  recoverAbandoned(now: string, leaseUntil: string, token: string, holder: string): void {
     this.apply('recover');
-    if (this.s.guarantee === 'at-most-once' || this.s.attempts >= retry.maxAttempts) {
-      this.fail(
-        now,
-        this.s.guarantee === 'at-most-once' ? 'abandoned' : (this.s.lastError ?? 'timeout'),
-      );
+    if (this.s.guarantee === 'at-most-once') {
+      this.fail(now, 'abandoned');
       return;
     }
+    if (this.s.recoveries >= MAX_RECOVERIES) {
+      this.fail(now, this.s.lastError ?? 'timeout');
+      return;
+    }
+    this.s.recoveries += 1;
     this.lease(now, leaseUntil, token, holder);
   }
 
@@ -122,14 +129,14 @@ export class ChannelSend extends AggregateRoot {
    */
   attemptFailed(now: string, attempt: FailedAttempt, retry: ChannelRetryPolicy): void {
     const uncertain = attempt.maybeDelivered && this.s.guarantee === 'at-most-once';
-    if (!attempt.retryable || uncertain || this.s.attempts >= retry.maxAttempts) {
+    if (!attempt.retryable || uncertain || this.budgetSpent() >= retry.maxAttempts) {
       this.fail(now, uncertain ? 'abandoned' : attempt.errorClass);
       return;
     }
     this.apply('retry');
     this.s.lastError = attempt.errorClass;
     this.endLease();
-    this.s.dueAt = toIsoUtc(msOf(now) + retryDelayMs(retry, this.s.attempts));
+    this.s.dueAt = toIsoUtc(msOf(now) + retryDelayMs(retry, this.budgetSpent()));
     this.s.updatedAt = now;
   }
 
@@ -150,6 +157,11 @@ export class ChannelSend extends AggregateRoot {
       subscriptionId: this.s.subscriptionId,
       attempts: this.s.attempts,
     };
+  }
+
+  /** Attempts that count against the retry budget: every claim but the take-overs. */
+  private budgetSpent(): number {
+    return this.s.attempts - this.s.recoveries;
   }
 
   private lease(now: string, leaseUntil: string, token: string, holder: string): void {

@@ -58,8 +58,14 @@ export interface ChannelSendState {
   /** Endpoint key (URL origin, SMTP host) for per-endpoint concurrency. */
   readonly endpoint: string;
   readonly status: ChannelSendStatus;
-  /** Attempts so far (each claim is one). */
+  /** Attempts so far (each claim is one, take-overs included). */
   readonly attempts: number;
+  /**
+   * Of those, claims taken over after their holder died or hung with the request maybe out:
+   * not counted against the retry budget, at most `MAX_RECOVERIES` (the guard against a send
+   * that kills the daemon taking it).
+   */
+  readonly recoveries: number;
   readonly lastError: ChannelErrorClass | null;
   /** Next attempt while `pending`, lease expiry while `sending`; null once settled. */
   readonly dueAt: string | null;

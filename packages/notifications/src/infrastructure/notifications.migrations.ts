@@ -12,6 +12,7 @@ import * as recipientProfiles from './migrations/2026_12_21_0900_create_recipien
 import * as snoozedFrom from './migrations/2026_12_21_0910_add_snoozed_from_to_notification_deliveries';
 import * as quietHours from './migrations/2026_12_21_0920_add_priority_and_deferred_from_to_notification_deliveries';
 import * as digestId from './migrations/2026_12_21_0930_add_digest_id_to_notification_deliveries';
+import * as sendRecoveries from './migrations/2026_12_23_0900_add_recoveries_to_notification_channel_sends';
 
 /** The context's schema, ledger `notifications_migrations`. */
 export const notificationsMigrations: MigrationSet = {
@@ -28,4 +29,5 @@ export const notificationsMigrations: MigrationSet = {
   '2026_12_21_0910_add_snoozed_from_to_notification_deliveries': snoozedFrom,
   '2026_12_21_0920_add_priority_and_deferred_from_to_notification_deliveries': quietHours,
   '2026_12_21_0930_add_digest_id_to_notification_deliveries': digestId,
+  '2026_12_23_0900_add_recoveries_to_notification_channel_sends': sendRecoveries,
 };

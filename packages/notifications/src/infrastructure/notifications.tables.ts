@@ -124,6 +124,8 @@ export interface NotificationChannelSendsTable {
   endpoint: string;
   status: ChannelSendStatus;
   attempts: number;
+  /** Claims taken over after their holder died or hung (not attempts: the outcome is unknown). */
+  recoveries: number;
   last_error: ChannelErrorClass | null;
   /** Next attempt while `pending`, lease expiry while `sending`, null once settled. */
   due_at: string | null;

@@ -112,7 +112,7 @@ export class DeliverChannelSendsHandler implements CommandHandler<DeliverChannel
         } else {
           const leaseUntil = toIsoUtc(nowMs + channel.timeoutMs + this.leaseMarginMs);
           if (send.status === 'sending') {
-            send.recoverAbandoned(now, leaseUntil, token, this.instanceId, channel.retry);
+            send.recoverAbandoned(now, leaseUntil, token, this.instanceId);
           } else {
             send.claim(now, leaseUntil, token, this.instanceId);
           }
