@@ -96,6 +96,25 @@ describe('UnitOfWork group commit (SQLite)', () => {
     expect(callbacks).toEqual(['a', 'c']);
   });
 
+  it('a call made alone runs without a savepoint: committed and published, or rolled back whole when it throws', async () => {
+    const published: string[] = [];
+    app.events.subscribe('test.grouped', (e) => published.push(e.eventId));
+    const alone = (id: string, fail: boolean) =>
+      app.uow.run(async (tx) => {
+        await insert(tx, id);
+        tx.recordEvents([event(id)]);
+        if (fail) {
+          throw new Error(`${id} fails after its write`);
+        }
+        return id;
+      }, GROUP);
+    await expect(alone('a', false)).resolves.toBe('a');
+    await expect(alone('b', true)).rejects.toThrow('b fails after its write');
+    await expect(alone('c', false)).resolves.toBe('c');
+    expect(committed()).toEqual(['a', 'c']);
+    expect(published).toEqual(['a', 'c']);
+  });
+
   it('a call whose error ended the whole transaction fails the calls before it; the later ones commit in a new one', async () => {
     const outcomes = await Promise.allSettled([
       app.uow.run((tx) => insert(tx, 'a'), GROUP),
