@@ -92,3 +92,15 @@ export function spawnFixture(script: string, args: readonly string[]): Child {
     },
   };
 }
+
+/**
+ * SIGKILLs every child still running and empties the list: the `afterEach` of a spec that
+ * spawns fixtures (a failed test must not leave workers behind — they would keep jest alive).
+ */
+export function killLeftovers(children: Child[]): void {
+  for (const child of children.splice(0)) {
+    if (child.process.exitCode === null && child.process.signalCode === null) {
+      child.process.kill('SIGKILL');
+    }
+  }
+}

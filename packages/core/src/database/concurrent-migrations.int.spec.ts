@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { sql } from 'kysely';
-import { type Child, spawnFixture } from '@tickler/testing';
+import { type Child, killLeftovers, spawnFixture } from '@tickler/testing';
 import { createTempDirectory, openTestDatabase, testBackend, type TempDirectory } from '../testing';
 
 const WORKER = path.join(__dirname, '../../test/fixtures/migrate-worker.ts');
@@ -12,12 +12,7 @@ beforeEach(() => {
 });
 
 afterEach(() => {
-  for (const child of children) {
-    if (child.process.exitCode === null && child.process.signalCode === null) {
-      child.process.kill('SIGKILL');
-    }
-  }
-  children = [];
+  killLeftovers(children);
   dir.remove();
 });
 

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { sql } from 'kysely';
-import { type Child, spawnFixture } from '@tickler/testing';
+import { type Child, killLeftovers, spawnFixture } from '@tickler/testing';
 import { Hit, raceContext } from '../../test/fixtures/race-context';
 import { Application } from '../context/application';
 import { createTempDirectory, openTestDatabase, type TempDirectory } from '../testing';
@@ -15,13 +15,7 @@ beforeEach(() => {
 });
 
 afterEach(() => {
-  // A failed run must not leave workers behind (they would keep jest alive).
-  for (const child of children) {
-    if (child.process.exitCode === null && child.process.signalCode === null) {
-      child.process.kill('SIGKILL');
-    }
-  }
-  children = [];
+  killLeftovers(children);
   dir.remove();
 });
 
