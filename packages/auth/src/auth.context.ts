@@ -11,7 +11,7 @@ import { AUTH_TOKENS } from './auth.tokens';
 import { authMigrations } from './infrastructure/auth.migrations';
 import { CryptoTokenSecrets } from './infrastructure/crypto-token-secrets';
 import { KyselySessionRepository } from './infrastructure/kysely-session.repository';
-import { KyselyUserTokenRepository } from './infrastructure/kysely-user-token.repository';
+import { CachedUserTokenRepository } from './infrastructure/cached-user-token.repository';
 
 /** Options of {@link authContext}. */
 export interface AuthContextOptions {
@@ -31,7 +31,7 @@ export function authContext(options: AuthContextOptions): BoundedContext {
     migrations: authMigrations,
     bindings: new ContainerModule(({ bind }) => {
       bind(AUTH_TOKENS.AdminToken).toConstantValue(options.adminToken);
-      bind(AUTH_TOKENS.UserTokenRepository).to(KyselyUserTokenRepository).inSingletonScope();
+      bind(AUTH_TOKENS.UserTokenRepository).to(CachedUserTokenRepository).inSingletonScope();
       bind(AUTH_TOKENS.SessionRepository).to(KyselySessionRepository).inSingletonScope();
       bind(AUTH_TOKENS.TokenSecrets).to(CryptoTokenSecrets).inSingletonScope();
       bind(AUTH_TOKENS.Authenticator).to(Authenticator).inSingletonScope();

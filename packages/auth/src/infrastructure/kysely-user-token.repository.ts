@@ -23,19 +23,26 @@ function toRecord(row: UserTokenRow): UserTokenRecord {
   };
 }
 
+/** Who holds a live token, and until when (what the cache of authenticated tokens keeps). */
+export interface TokenHolder {
+  readonly userId: string;
+  /** ISO-8601 UTC; null = never expires. */
+  readonly expiresAt: string | null;
+}
+
 /**
- * Every authenticated request runs this: built and compiled once (kysely's per-call building
- * and compiling cost more than SQLite's primary-key lookup). Still one query per request, so a
- * revoked or expired token is refused on its very next use.
+ * Every authenticated request that is not answered from the cache runs this: built and compiled
+ * once (kysely's per-call building and compiling cost more than SQLite's primary-key lookup).
  */
-const USER_OF = new ReusableQuery<{ tokenHash: string; now: string }, { user_id: string }>(
-  ['tokenHash', 'now'],
-  (db, values) =>
-    tablesOf<AuthTables>(db)
-      .selectFrom('auth_user_tokens')
-      .select('user_id')
-      .where('token_hash', '=', values.tokenHash)
-      .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', values.now)])),
+const HOLDER_OF = new ReusableQuery<
+  { tokenHash: string; now: string },
+  { user_id: string; expires_at: string | null }
+>(['tokenHash', 'now'], (db, values) =>
+  tablesOf<AuthTables>(db)
+    .selectFrom('auth_user_tokens')
+    .select(['user_id', 'expires_at'])
+    .where('token_hash', '=', values.tokenHash)
+    .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', values.now)])),
 );
 
 /** kysely adapter of user tokens, looked up by hash (the primary key): no secret in SQL text. */
@@ -55,8 +62,14 @@ export class KyselyUserTokenRepository implements UserTokenRepository {
   }
 
   async userOf(scope: Scope, tokenHash: string, now: string): Promise<string | undefined> {
-    const { rows } = await USER_OF.execute(scope.db, { tokenHash, now });
-    return rows[0]?.user_id;
+    return (await this.holderOf(scope, tokenHash, now))?.userId;
+  }
+
+  /** The user of a live token and its expiry, if it exists and has not expired at `now`. */
+  async holderOf(scope: Scope, tokenHash: string, now: string): Promise<TokenHolder | undefined> {
+    const { rows } = await HOLDER_OF.execute(scope.db, { tokenHash, now });
+    const row = rows[0];
+    return row === undefined ? undefined : { userId: row.user_id, expiresAt: row.expires_at };
   }
 
   async live(scope: Scope, tokenHash: string, now: string): Promise<UserTokenRecord | undefined> {

@@ -16,6 +16,14 @@ export interface Database {
   /** Statement used to open a write transaction (`BEGIN IMMEDIATE` on SQLite). */
   readonly beginStatement: string;
   /**
+   * SQLite only: `pragma data_version` of the application's connection, read synchronously
+   * (outside kysely's connection lock, so it never waits for an open transaction). It changes
+   * whenever another connection or process commits to the file, never for this connection's own
+   * commits: a cache of rows may trust what it read while the value stays the same, provided it
+   * forgets on its own writes. Absent on PostgreSQL (no such counter).
+   */
+  readonly dataVersion?: () => number;
+  /**
    * Cross-process wake-ups (PostgreSQL LISTEN/NOTIFY). Absent on SQLite, where other writers
    * of the same file are found by the queue's safety sweep.
    */

@@ -1,3 +1,4 @@
+import BetterSqlite3 from 'better-sqlite3';
 import { sql } from 'kysely';
 import { createTempDirectory, type TempDirectory } from '../testing';
 import { type Database } from './database';
@@ -58,5 +59,28 @@ describe('openSqliteDatabase on a file', () => {
     await sql`select 1 as one`.execute(db.kysely);
     await sql`select 2 as two`.execute(db.kysely);
     expect(seen).toEqual(['select 1 as one', 'select 2 as two']);
+  });
+
+  it('reads data_version without waiting: unchanged by its own commits, moved by another connection', async () => {
+    const file = dir.file('app.db');
+    const opened = openSqliteDatabase({ file });
+    db = opened;
+    const read = opened.dataVersion!;
+    await sql`create table t (id integer primary key)`.execute(opened.kysely);
+    const start = read();
+    await sql`insert into t (id) values (1)`.execute(opened.kysely);
+    expect(read()).toBe(start);
+    // Read while a transaction holds kysely's one connection: no lock to wait for.
+    await opened.kysely.transaction().execute(async (trx) => {
+      await sql`insert into t (id) values (2)`.execute(trx);
+      expect(read()).toBe(start);
+    });
+    const other = new BetterSqlite3(file);
+    try {
+      other.prepare('insert into t (id) values (3)').run();
+    } finally {
+      other.close();
+    }
+    expect(read()).not.toBe(start);
   });
 });

@@ -87,9 +87,12 @@ export function openSqliteDatabase(options: SqliteOptions): Database {
     }),
   });
   const locks: InstanceLock[] = [];
+  // On the raw handle (not the statement cache): a counter read, prepared once.
+  const dataVersion = raw.prepare('pragma data_version').pluck();
   return {
     dialect: 'sqlite',
     kysely,
+    dataVersion: () => dataVersion.get() as number,
     // IMMEDIATE takes the write lock up front: a deferred transaction that reads and then
     // writes can fail with SQLITE_BUSY when a second process holds the lock, whatever the
     // busy timeout says.
