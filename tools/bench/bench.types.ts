@@ -8,10 +8,15 @@ export type SystemId =
   | 'bullmq'
   | 'bullmq-tuned'
   | 'pg-boss'
-  | 'pg-boss-tuned';
+  | 'pg-boss-tuned'
+  | 'graphile'
+  | 'graphile-tuned';
 
-/** Workloads of issue 5; `drain` and `restart` share one run (see README). */
-export type WorkloadName = 'enqueue' | 'drain' | 'restart' | 'lateness' | 'idle' | 'scale';
+/**
+ * Workloads of issue 5; `drain` and `restart` share one run (see README). `http` is issue 18's
+ * HTTP ratio: Tickler's daemon against a bare fastify route, one step of the run (with `tickler`).
+ */
+export type WorkloadName = 'enqueue' | 'drain' | 'restart' | 'lateness' | 'idle' | 'scale' | 'http';
 
 export const WORKLOADS: readonly WorkloadName[] = [
   'enqueue',
@@ -20,6 +25,7 @@ export const WORKLOADS: readonly WorkloadName[] = [
   'lateness',
   'idle',
   'scale',
+  'http',
 ];
 
 /** What a child process is asked to do. */

@@ -98,6 +98,25 @@ function median(values: readonly number[]): number {
 
 const DAY_SEC = 86_400;
 
+/** What one HTTP bench run measured (also written to `results/<start>-http.json`). */
+export interface HttpSummary {
+  readonly startedAt: string;
+  readonly command: string;
+  readonly options: HttpBenchOptions;
+  readonly nproc: number;
+  readonly runs: readonly HttpRun[];
+  /** Medians over the rounds; `ratio` = daemon ÷ bare requests/s. */
+  readonly median: {
+    readonly bareRequestsPerSec: number;
+    readonly daemonRequestsPerSec: number;
+    readonly bareP99Ms: number;
+    readonly daemonP99Ms: number;
+    readonly bareCpuUsPerRequest: number | undefined;
+    readonly daemonCpuUsPerRequest: number | undefined;
+    readonly ratio: number;
+  };
+}
+
 /**
  * The HTTP bench: the real daemon (fresh SQLite file, a user token) and a bare fastify route with
  * the same body, each driven by wrk with one POST per request and a distinct future instant,
@@ -107,13 +126,13 @@ const DAY_SEC = 86_400;
 export async function runHttpBench(
   argv: readonly string[],
   log: (line: string) => void,
-): Promise<void> {
+): Promise<HttpSummary | undefined> {
   const options = parseHttpArgs(argv);
   const wrk = findWrk();
   if (wrk === undefined) {
     log('wrk is not installed: `apt-get install -y wrk` (Debian package), then run again');
     process.exitCode = 2;
-    return;
+    return undefined;
   }
   const started = new Date();
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tickler-http-bench-'));
@@ -168,7 +187,7 @@ export async function runHttpBench(
     }
     fs.rmSync(dir, { recursive: true, force: true });
   }
-  report(runs, options, started, log);
+  return report(runs, options, started, log);
 }
 
 function report(
@@ -176,7 +195,7 @@ function report(
   options: HttpBenchOptions,
   started: Date,
   log: (line: string) => void,
-): void {
+): HttpSummary {
   const of = (server: HttpRun['server']) => runs.filter((r) => r.server === server);
   const bareRate = median(of('bare').map((r) => r.requestsPerSec));
   const daemonRate = median(of('daemon').map((r) => r.requestsPerSec));
@@ -236,4 +255,5 @@ function report(
     process.exitCode = 1;
   }
   log(`results: ${file}`);
+  return summary;
 }

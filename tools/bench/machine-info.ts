@@ -40,6 +40,7 @@ export async function versions(root: string): Promise<Record<string, string>> {
     'plainjob',
     'bullmq',
     'pg-boss',
+    'graphile-worker',
     'pg',
     'vega',
     'vega-lite',

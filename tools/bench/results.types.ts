@@ -1,4 +1,5 @@
 import { type BenchConfig } from './bench-config';
+import { type HttpStepResults } from './http-step';
 import { type SystemId } from './bench.types';
 import { type LatenessSummary } from './stats';
 
@@ -70,4 +71,6 @@ export interface BenchResults {
   machine: MachineInfo;
   versions: Record<string, string>;
   systems: SystemResults[];
+  /** Issue 18's HTTP ratio (absent from runs before it joined the main run, or not selected). */
+  http?: HttpStepResults;
 }

@@ -1,5 +1,11 @@
 import { importPeer } from '../peer-modules';
-import { type PgBoss, type PgBossModule } from '../systems/peer-types';
+import {
+  GRAPHILE_TASK,
+  loadGraphile,
+  silentLogger,
+  startGraphile,
+} from '../systems/graphile-runner';
+import { type GraphileRunner, type PgBoss, type PgBossModule } from '../systems/peer-types';
 
 /** One peer queue on a PostgreSQL server, driven in this process. */
 export interface PgPeer {
@@ -72,29 +78,11 @@ export class PgBossPeer implements PgPeer {
   }
 }
 
-/** What this bench uses of graphile-worker's module (ESM). */
-interface GraphileModule {
-  run(options: {
-    connectionString: string;
-    concurrency: number;
-    noHandleSignals: boolean;
-    pollInterval: number;
-    taskList: Record<string, () => Promise<void>>;
-    logger?: unknown;
-  }): Promise<{ stop(): Promise<void> }>;
-  makeWorkerUtils(options: { connectionString: string }): Promise<{
-    migrate(): Promise<void>;
-    addJobs(specs: readonly { identifier: string; payload: unknown }[]): Promise<unknown>;
-    release(): Promise<void>;
-  }>;
-  Logger: new (factory: () => () => void) => unknown;
-}
-
 /** Graphile Worker with concurrency 10 (issue 18), its LISTEN/NOTIFY and 2 s fallback poll. */
 export class GraphilePeer implements PgPeer {
   readonly label = 'Graphile Worker';
   readonly settings = 'graphile-worker 0.18, concurrency 10, pollInterval 2000 ms (its default)';
-  private runner: { stop(): Promise<void> } | undefined;
+  private runner: GraphileRunner | undefined;
 
   constructor(private readonly url: string) {}
 
@@ -103,14 +91,17 @@ export class GraphilePeer implements PgPeer {
   }
 
   async insertDue(count: number): Promise<void> {
-    const gw = await importPeer<GraphileModule>('graphile-worker');
-    const utils = await gw.makeWorkerUtils({ connectionString: this.connectionString });
+    const gw = await loadGraphile();
+    const utils = await gw.makeWorkerUtils({
+      connectionString: this.connectionString,
+      logger: silentLogger(gw),
+    });
     try {
       await utils.migrate();
       for (let start = 0; start < count; start += CHUNK) {
         const n = Math.min(CHUNK, count - start);
         await utils.addJobs(
-          Array.from({ length: n }, (_, i) => ({ identifier: 'bench', payload: { i } })),
+          Array.from({ length: n }, (_, i) => ({ identifier: GRAPHILE_TASK, payload: { i } })),
         );
       }
     } finally {
@@ -119,21 +110,13 @@ export class GraphilePeer implements PgPeer {
   }
 
   async startWorker(onRun: () => void): Promise<void> {
-    const gw = await importPeer<GraphileModule>('graphile-worker');
-    this.runner = await gw.run({
+    const started = await startGraphile({
       connectionString: this.connectionString,
       concurrency: 10,
-      noHandleSignals: true,
       pollInterval: 2000,
-      // Silent: one log line per job would cost more than the job.
-      logger: new gw.Logger(() => () => undefined),
-      taskList: {
-        bench: () => {
-          onRun();
-          return Promise.resolve();
-        },
-      },
+      onJob: () => onRun(),
     });
+    this.runner = started.runner;
   }
 
   async close(): Promise<void> {

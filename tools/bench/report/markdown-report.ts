@@ -1,7 +1,9 @@
 import { type BenchResults, type RateRun, type SystemResults } from '../results.types';
 import { formatNumber, formatSpread, spreadOf } from '../stats';
-import { checkTargets, medianRate, RAW_REF } from './targets';
+import { httpSection } from './http-report';
+import { checkTargets, RAW_REF } from './targets';
 import { MISS_REASONS } from './miss-reasons';
+import { ratiosTable } from './ratios-table';
 
 /** The heading this generator owns in docs/benchmarks.md; everything up to the next `## ` is replaced. */
 export const PEERS_HEADING = '## Side by side with peers';
@@ -20,46 +22,6 @@ function ran(s: SystemResults): boolean {
 
 function row(cells: readonly string[]): string {
   return `| ${cells.join(' | ')} |`;
-}
-
-function ratio(mine: number | undefined, theirs: number | undefined): string {
-  if (mine === undefined || theirs === undefined || theirs === 0) {
-    return '–';
-  }
-  return `${(mine / theirs).toFixed(mine / theirs >= 10 ? 0 : 2)}×`;
-}
-
-function ratiosTable(results: BenchResults): string[] {
-  const t = results.systems.find((s) => s.system === 'tickler' && ran(s));
-  if (!t) {
-    return ['Tickler did not run: no ratios.'];
-  }
-  const lines = [
-    row([
-      'Tickler ÷',
-      'enqueue one',
-      'enqueue bulk',
-      'drain',
-      'restart time (lower is better)',
-      'lateness p99 (lower is better)',
-    ]),
-    row(['---', '---:', '---:', '---:', '---:', '---:']),
-  ];
-  const median = (xs: readonly (number | null)[] | undefined): number | undefined =>
-    spreadOf((xs ?? []).filter((x): x is number => x !== null))?.median;
-  for (const other of results.systems.filter((s) => s.system !== 'tickler' && ran(s))) {
-    lines.push(
-      row([
-        other.label,
-        ratio(medianRate(t.enqueueOne), medianRate(other.enqueueOne)),
-        ratio(medianRate(t.enqueueBulk), medianRate(other.enqueueBulk)),
-        ratio(medianRate(t.drain), medianRate(other.drain)),
-        ratio(median(t.restartMs), median(other.restartMs)),
-        ratio(median(t.lateness?.map((l) => l.p99)), median(other.lateness?.map((l) => l.p99))),
-      ]),
-    );
-  }
-  return lines;
 }
 
 /** Builds the "Side by side with peers" section from one run's results. */
@@ -149,19 +111,21 @@ export function peersSection(results: BenchResults): string {
   }
   out.push(
     '',
-    'Tickler and the two raw baselines measure lateness alone on the machine. The peers run in two rounds of three on different ' +
-      'back ends (plainjob on SQLite, BullMQ on Redis, pg-boss on PostgreSQL; defaults, then tuned) at the same time: their ' +
+    'Tickler and the two raw baselines measure lateness alone on the machine. The peers run in two rounds of four at the same ' +
+      'time (plainjob on SQLite, BullMQ on Redis, pg-boss and Graphile Worker on PostgreSQL; defaults, then tuned): their ' +
       'lateness is set by their poll interval or delay promotion (tens of ms to seconds) and a worker handling 100 items/s ' +
-      'leaves the cores mostly idle. Sharing the machine can only add to their figures, never flatter them; it keeps the full ' +
-      'run inside its 15-minute budget.',
+      'leaves the cores mostly idle. pg-boss and Graphile Worker share the PostgreSQL server in their round; both find future ' +
+      'jobs by a poll every 0.5–2 s. Sharing the machine can only add to their figures, never flatter them; it keeps the full ' +
+      'run inside its 20-minute budget.',
     '',
     '![Lateness distribution per system](benchmarks/lateness.svg)',
     '',
     '### Idle cost (one item due in an hour, nothing else)',
     '',
     'Operations are counted inside each process at the client (SQLite statements via better-sqlite3, Redis commands via ioredis, ' +
-      'Postgres statements via pg-boss’s own database handle), so one system’s figure never includes another’s. Server-side counters ' +
-      'are server-wide and shown for reference. Systems on different back ends idle at the same time; two users of one server never do.',
+      'Postgres statements via pg-boss’s own database handle and via `query` of the pg client class graphile-worker loads), so one system’s figure never includes another’s. Server-side counters ' +
+      'are server-wide and shown for reference. Systems on different back ends idle at the same time; two users of one server never do, ' +
+      'except the two Graphile Worker variants (one round together: their server-side delta is the sum of the two).',
     '',
     row(['system', 'window (s)', 'CPU (s)', 'back-end ops (client-side)', 'server-side delta']),
     row(['---', '---:', '---:', '---:', '---']),
@@ -213,6 +177,7 @@ export function peersSection(results: BenchResults): string {
   }
   out.push(
     '',
+    ...httpSection(results),
     '### Ratios',
     '',
     ...ratiosTable(results),
@@ -220,7 +185,7 @@ export function peersSection(results: BenchResults): string {
     'Two hand-written baselines: “raw better-sqlite3” is a minimal job queue (claim a one-column row, no-op, delete: the work the peers do), ' +
       '“raw better-sqlite3 (inbox equivalent)” does by hand what Tickler does for an inbox reminder (wide delivery row, inbox row, status-guarded update).',
     '',
-    '### Targets of issue 5 (Tickler)',
+    `### Targets of ${results.http === undefined ? 'issue 5' : 'issues 5 and 18'} (Tickler)`,
     '',
   );
   if (c.mode === 'quick') {

@@ -1,5 +1,6 @@
 import { type BenchResults, type RateRun, type SystemResults } from '../results.types';
 import { formatNumber, quantile, spreadOf } from '../stats';
+import { httpTarget } from './http-report';
 
 /** Safety-sweep period of the Tickler queue at its defaults (ms). */
 export const TICKLER_SWEEP_MS = 60_000;
@@ -31,7 +32,7 @@ function pct(value: number): string {
   return `${(value * 100).toFixed(0)} %`;
 }
 
-/** Judges Tickler against every target of issue 5. */
+/** Judges Tickler against every target of issue 5, and issue 18's HTTP target when the run measured it. */
 export function checkTargets(results: BenchResults): TargetCheck[] {
   const t = find(results, 'tickler');
   // Targets are judged against the raw system doing the same work (inbox rows, status updates);
@@ -162,6 +163,10 @@ export function checkTargets(results: BenchResults): TargetCheck[] {
       measured: restart === undefined ? '–' : `${(restart / 1000).toFixed(2)} s`,
       met: restart === undefined ? undefined : restart <= 5000,
     });
+  }
+  const http = httpTarget(results);
+  if (http !== undefined) {
+    checks.push(http);
   }
   return checks;
 }

@@ -85,6 +85,47 @@ export interface PgBossModule {
   default: new (opts: { connectionString: string; schema: string }) => PgBoss;
 }
 
+/** A graphile-worker 0.18 worker pool (`run()` emits it in its `pool:create` event). */
+export interface GraphileWorkerPool {
+  /** Wakes up to `n` idle workers to look for a job now, as its LISTEN/NOTIFY handler does. */
+  nudge(n: number): void;
+}
+
+/** A graphile-worker runner (`run()`). */
+export interface GraphileRunner {
+  stop(): Promise<void>;
+}
+
+/** graphile-worker's `WorkerUtils` (`makeWorkerUtils()`), narrowed to adding jobs. */
+export interface GraphileWorkerUtils {
+  migrate(): Promise<void>;
+  addJob(identifier: string, payload: unknown, spec: { runAt: Date }): Promise<unknown>;
+  addJobs(
+    specs: readonly { identifier: string; payload: unknown; runAt?: Date }[],
+  ): Promise<unknown>;
+  release(): Promise<void>;
+}
+
+/** The `graphile-worker` module (ESM). */
+export interface GraphileModule {
+  run(options: {
+    connectionString: string;
+    schema?: string;
+    concurrency?: number;
+    pollInterval?: number;
+    noHandleSignals: boolean;
+    taskList: Record<string, (payload: unknown) => Promise<void>>;
+    logger: unknown;
+    events: unknown;
+  }): Promise<GraphileRunner>;
+  makeWorkerUtils(options: {
+    connectionString: string;
+    schema?: string;
+    logger: unknown;
+  }): Promise<GraphileWorkerUtils>;
+  Logger: new (factory: () => () => void) => unknown;
+}
+
 /** A vega `View`. */
 export interface VegaView {
   toSVG(): Promise<string>;

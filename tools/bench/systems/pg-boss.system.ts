@@ -1,12 +1,12 @@
-import { Client } from 'pg';
+import { type Client } from 'pg';
 import { importPeer } from '../peer-modules';
 import { type PgBoss, type PgBossModule, type PgBossWorkOptions } from './peer-types';
 import { countOp } from './op-counter';
-import { type OnRun, type QueueSystem, UnavailableError } from './system.port';
+import { connectAdmin, dropSchema, PG_CONNECTION as CONNECTION, xactCommits } from './pg-admin';
+import { type OnRun, type QueueSystem } from './system.port';
 
 const QUEUE = 'tickler-bench';
 const SCHEMA = 'tickler_bench_pgboss';
-const CONNECTION = 'postgres://postgres@127.0.0.1:5432/test';
 
 /** pg-boss settings: documented defaults (batchSize 1, 2 s poll) or its speed settings. */
 export interface PgBossSettings {
@@ -30,17 +30,10 @@ export class PgBossSystem implements QueueSystem {
   }
 
   async open(options: { clean: boolean }): Promise<void> {
-    const admin = new Client({ connectionString: CONNECTION, connectionTimeoutMillis: 1000 });
-    try {
-      await admin.connect();
-    } catch (error) {
-      throw new UnavailableError(
-        `PostgreSQL at 127.0.0.1:5432/test is not reachable: ${String(error)}`,
-      );
-    }
+    const admin = await connectAdmin();
     this.admin = admin;
     if (options.clean) {
-      await admin.query(`drop schema if exists ${SCHEMA} cascade`);
+      await dropSchema(admin, SCHEMA);
     }
     const { default: PgBossClass } = await importPeer<PgBossModule>('pg-boss');
     const boss = new PgBossClass({ connectionString: CONNECTION, schema: SCHEMA });
@@ -104,20 +97,14 @@ export class PgBossSystem implements QueueSystem {
     await this.b.fetch(QUEUE, { batchSize: this.options.batchSize ?? 1 });
   }
 
-  async serverOps(): Promise<{ value: number; label: string }> {
-    const r = await (this.admin as Client).query<{ n: string }>(
-      `select xact_commit as n from pg_stat_database where datname = 'test'`,
-    );
-    return {
-      value: Number(r.rows[0]?.n ?? 0),
-      label: 'pg_stat_database.xact_commit of db test (server-wide, includes the probe queries)',
-    };
+  serverOps(): Promise<{ value: number; label: string }> {
+    return xactCommits(this.admin as Client);
   }
 
   async close(options: { drop: boolean }): Promise<void> {
     await this.boss?.stop({ graceful: false, wait: true, timeout: 2000 }).catch(() => undefined);
-    if (options.drop) {
-      await this.admin?.query(`drop schema if exists ${SCHEMA} cascade`);
+    if (options.drop && this.admin) {
+      await dropSchema(this.admin, SCHEMA);
     }
     await this.admin?.end();
   }

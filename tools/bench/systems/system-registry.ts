@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { type SystemId } from '../bench.types';
 import { BullmqSystem } from './bullmq.system';
+import { GraphileSystem } from './graphile.system';
 import { PgBossSystem } from './pg-boss.system';
 import { PlainjobSystem } from './plainjob.system';
 import { RawInboxSystem } from './raw-inbox.system';
@@ -19,6 +20,8 @@ export const SYSTEMS: readonly SystemId[] = [
   'bullmq-tuned',
   'pg-boss',
   'pg-boss-tuned',
+  'graphile',
+  'graphile-tuned',
 ];
 
 /** Display names for tables and plots. */
@@ -32,6 +35,8 @@ export const SYSTEM_LABELS: Record<SystemId, string> = {
   'bullmq-tuned': 'BullMQ (tuned)',
   'pg-boss': 'pg-boss',
   'pg-boss-tuned': 'pg-boss (tuned)',
+  graphile: 'Graphile Worker',
+  'graphile-tuned': 'Graphile Worker (tuned)',
 };
 
 /** Systems whose storage is a file inside the run's data folder: removing the folder cleans them. */
@@ -64,6 +69,7 @@ export const TUNED = {
   bullmqConcurrency: 10,
   pgBossBatchSize: 1000,
   pgBossPollingIntervalSeconds: 0.5,
+  graphileConcurrency: 10,
 } as const;
 
 export function createSystem(system: SystemId, dataDir: string): QueueSystem {
@@ -91,5 +97,9 @@ export function createSystem(system: SystemId, dataDir: string): QueueSystem {
         batchSize: TUNED.pgBossBatchSize,
         pollingIntervalSeconds: TUNED.pgBossPollingIntervalSeconds,
       });
+    case 'graphile':
+      return new GraphileSystem({});
+    case 'graphile-tuned':
+      return new GraphileSystem({ concurrency: TUNED.graphileConcurrency });
   }
 }
