@@ -14,6 +14,7 @@ export { NOTIFICATIONS_TOKENS } from './notifications.tokens';
 export * from './application/ports/delivery-channel.port';
 export { ChannelRegistry } from './application/channels/channel-registry';
 export { ChannelSendPool } from './application/deliver-channel-sends/channel-send-pool';
+export { SendLoopKick } from './application/deliver-channel-sends/send-loop-kick';
 export { TargetGuard } from './infrastructure/outbound/target-guard';
 export { guardedLookup } from './infrastructure/outbound/guarded-lookup';
 export { isPublicAddress } from './infrastructure/outbound/address-rules';

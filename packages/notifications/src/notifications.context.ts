@@ -33,6 +33,7 @@ import { DueTimeRules } from './application/deliver-due-notifications/due-time-r
 import { ChannelSendPool } from './application/deliver-channel-sends/channel-send-pool';
 import { ChannelSendSettler } from './application/deliver-channel-sends/channel-send-settler';
 import { DeliverChannelSendsHandler } from './application/deliver-channel-sends/deliver-channel-sends.handler';
+import { SendLoopKick } from './application/deliver-channel-sends/send-loop-kick';
 import { type ExternalChannel } from './application/ports/delivery-channel.port';
 import { SendNotificationHandler } from './application/send-notification/send-notification.handler';
 import { SendNotificationsHandler } from './application/send-notifications/send-notifications.handler';
@@ -168,6 +169,7 @@ export function notificationsContext(options: NotificationsContextOptions = {}):
     bind(DueTimeRules).toSelf().inSingletonScope();
     bind(ChannelSendSettler).toSelf().inSingletonScope();
     bind(ChannelSendPool).toSelf().inSingletonScope();
+    bind(SendLoopKick).toSelf().inSingletonScope();
   });
   return BoundedContext.create({
     name: 'notifications',

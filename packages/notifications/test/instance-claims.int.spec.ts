@@ -30,11 +30,12 @@ afterEach(async () => {
   dir.remove();
 });
 
-async function boot() {
+async function boot(endpointConcurrency?: number) {
   const booted = await createNotificationsTestApp({
     file: dir.file('app.db'),
     start: false,
     channels: [channel],
+    endpointConcurrency,
   });
   app = booted.app;
   await app.dispatch(
@@ -86,6 +87,36 @@ describe('channel-send claims and their instance', () => {
       due_at: null,
       claimed_by: null,
     });
+  });
+
+  it('a dead instance’s claim goes ahead of the sends meant for the same instant', async () => {
+    const t = await boot(1);
+    let answer: () => void = () => undefined;
+    channel.outcome = () =>
+      new Promise((resolve) => {
+        answer = () => resolve({ ok: true });
+      });
+    const ids: string[] = [];
+    for (let i = 0; i < 4; i++) {
+      ids.push((await send(app, { channel: 'webhook' })).delivery.id);
+    }
+    // The last one created (the last in index order among equals) was claimed by the dead.
+    await claimAs(ids[3] ?? '', 'gone-2');
+    await sql`update notification_channel_sends set due_at = ${REFERENCE_TIME} where delivery_id <> ${ids[3]}`.execute(
+      app.database.kysely,
+    );
+    app.start();
+    await t.clock.advance(0);
+    // Room for one request to the endpoint: the freed claim is it.
+    expect(channel.requests.map((r) => r.deliveryId)).toEqual([ids[3]]);
+    channel.outcome = () => Promise.resolve({ ok: true });
+    answer();
+    // The others follow (on PostgreSQL the started queue's loop and this one skip each other's
+    // locked rows, so one settling pass may stop early).
+    for (let pass = 0; pass < 10 && channel.requests.length < 4; pass++) {
+      await t.sendsSettled();
+    }
+    expect(channel.requests.map((r) => r.deliveryId).sort()).toEqual([...ids].sort());
   });
 
   it('a live instance’s claim is left to it until its lease expires', async () => {

@@ -12,7 +12,7 @@ import {
   DELIVER_DUE_WAKE_UP_KEY,
 } from '../src/context';
 import { RegisterSubscription } from '../src';
-import { createNotificationsTestApp, ScriptedChannel, send } from '../src/testing';
+import { createNotificationsTestApp, ScriptedChannel, send, sendsSettled } from '../src/testing';
 
 const at = (ms: number): string => new Date(Date.parse(REFERENCE_TIME) + ms).toISOString();
 
@@ -100,8 +100,19 @@ describe('the minutely safety net, run in its claim transaction', () => {
     expect(await statusOf(t.app, delivery.id)).toEqual({ status: 'sent', sent_at: REPAIRED_AT });
   });
 
-  it('repairs a lost send-loop wake-up: a pending channel send goes out at the next minutely run', async () => {
+  it('repairs a lost send-loop wake-up: a send waiting for its retry goes out at the next minutely run', async () => {
     const channel = new ScriptedChannel('webhook');
+    channel.retry = { maxAttempts: 3, baseMs: 10_000, maxMs: 60_000 };
+    channel.outcome = (_request, index) =>
+      index === 0
+        ? {
+            ok: false,
+            errorClass: 'unreachable',
+            retryable: true,
+            maybeDelivered: false,
+            detail: 'connection refused',
+          }
+        : { ok: true };
     const { app, clock } = await boot({ channels: [channel] });
     await app.dispatch(
       Object.assign(new RegisterSubscription(), {
@@ -110,15 +121,17 @@ describe('the minutely safety net, run in its claim transaction', () => {
       }),
     );
     const { delivery } = await send(app, { channel: 'webhook' });
+    await sendsSettled(app, clock); // the first attempt fails: its retry is due at +10 s
+    expect(channel.requests).toHaveLength(1);
     await sql`delete from shared_scheduled_commands where key = ${CHANNEL_SENDS_WAKE_UP_KEY}`.execute(
       app.database.kysely,
     );
     await clock.advance(60_000 - 1);
     await app.get(ChannelSendPool).idle();
-    expect(channel.requests).toEqual([]);
+    expect(channel.requests).toHaveLength(1);
     await clock.advance(1);
     await app.get(ChannelSendPool).idle();
-    expect(channel.requests.map((r) => r.deliveryId)).toEqual([delivery.id]);
+    expect(channel.requests.map((r) => r.deliveryId)).toEqual([delivery.id, delivery.id]);
     expect(await statusOf(app, delivery.id)).toMatchObject({ status: 'sent' });
   });
 

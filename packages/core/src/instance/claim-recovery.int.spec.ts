@@ -1,5 +1,11 @@
 import { sql } from 'kysely';
-import { probe, probeContext, probeLog, resetProbe } from '../../test/fixtures/probe-context';
+import {
+  closeGate,
+  probe,
+  probeContext,
+  probeLog,
+  resetProbe,
+} from '../../test/fixtures/probe-context';
 import { type ManualClock } from '../clock/manual-clock';
 import { type Application } from '../context/application';
 import { type Database } from '../database/database';
@@ -87,7 +93,39 @@ describe('claims of other instances (ADR 0004)', () => {
     expect(ran()).toEqual([]);
     await other.release(); // what the kernel does when its process dies
     await clock.advance(1_000);
-    expect(ran()).toEqual([['a', 6_000]]);
+    // Within one idle-pace look (the looks' phase depends on how long start kept it busy).
+    expect(ran()).toEqual([['a', expect.any(Number)]]);
+    expect(ran()[0]?.[1]).toBeGreaterThan(5_000);
+  });
+
+  it('looks at the busy pace (200 ms) while this instance is working', async () => {
+    const other = await otherInstance('alive-3');
+    await app.queue.enqueue(probe('a'));
+    await claimAs('alive-3');
+    await app.queue.enqueue(probe('busy'));
+    const gate = closeGate();
+    app.start();
+    const moving = clock.advance(0);
+    await gate.entered; // a batch is in flight: this instance is working
+    await other.release(); // what the kernel does when its process dies
+    // advance() waits for the queue, held by the gate: move time by hand and fire what is due.
+    // At the idle pace nothing is due at +200 ms (the next look is at +1 s).
+    clock.set(T0 + 200);
+    expect(clock.fireDueWithoutSettling()).toBe(1);
+    const leaseOf = async () =>
+      (
+        await sql<{ run_at: string }>`
+          select run_at from shared_scheduled_commands where claimed_by = 'alive-3'`.execute(
+          app.database.kysely,
+        )
+      ).rows[0]?.run_at;
+    // The look's queries are in flight (a round trip on PostgreSQL): wait for its commit.
+    for (let turn = 0; turn < 100_000 && (await leaseOf()) === toIsoUtc(T0 + 30_000); turn++) {
+      await new Promise<void>((resolve) => setImmediate(resolve));
+    }
+    expect(Date.parse((await leaseOf()) ?? '') - T0).toBeLessThanOrEqual(200);
+    gate.open();
+    await moving;
   });
 
   it('arms no watchdog while alone: one timer and the sweep', async () => {

@@ -5,10 +5,11 @@ import { type InstanceLock } from './instance-lock';
 
 /**
  * Notices another instance dying while this one runs: it looks at the other instances' locks
- * (at start, at each sweep, when one announces itself, and every `watchMs` while there are
- * any) and, when one that held its lock no longer does — or a dead one's leftovers show up —
- * recovers the dead instances' claims at once. A timer of the queue's clock, armed only while
- * other instances exist: a lone instance pays nothing.
+ * (at start, at each sweep, when one announces itself, and while there are any, every
+ * `idleMs`, or every `busyMs` while this instance is working) and, when one that held its lock
+ * no longer does — or a dead one's leftovers show up — recovers the dead instances' claims at
+ * once. A timer of the queue's clock, armed only while other instances exist: a lone instance
+ * pays nothing, and an idle one looks at the slower pace (issue 16's idle cost).
  */
 export class InstanceWatchdog {
   private handle: TimerHandle | undefined;
@@ -18,11 +19,13 @@ export class InstanceWatchdog {
 
   constructor(
     private readonly clock: Clock,
-    private readonly watchMs: number,
+    private readonly watch: { readonly idleMs: number; readonly busyMs: number },
     private readonly lock: InstanceLock,
     private readonly recovery: ClaimRecovery,
     /** True while the queue runs (no look is scheduled otherwise). */
     private readonly active: () => boolean,
+    /** True while this instance is working: peers die mid-work, and work waits on their claims. */
+    private readonly busy: () => boolean,
     private readonly logger: Logger,
   ) {}
 
@@ -67,9 +70,12 @@ export class InstanceWatchdog {
     if (this.handle || !this.active() || this.known.size === 0) {
       return;
     }
-    this.handle = this.clock.setTimer(() => {
-      this.handle = undefined;
-      void this.look();
-    }, this.watchMs);
+    this.handle = this.clock.setTimer(
+      () => {
+        this.handle = undefined;
+        void this.look();
+      },
+      this.busy() ? this.watch.busyMs : this.watch.idleMs,
+    );
   }
 }

@@ -122,10 +122,11 @@ export class DurableCommandQueue {
     this.recovery.add(new QueueClaims((tx, runAt) => this.wakeUps.announce(tx, runAt), armAt));
     this.watchdog = new InstanceWatchdog(
       clock,
-      this.options.instanceWatchMs,
+      { idleMs: this.options.instanceWatchMs, busyMs: this.options.instanceWatchBusyMs },
       instance,
       this.recovery,
       () => this.started && !this.stopping,
+      () => this.cycle.running !== undefined || this.runner.held.size > 0,
       logger,
     );
   }
@@ -269,6 +270,14 @@ export class DurableCommandQueue {
     await this.wakeUps.ready();
     await this.cycle.idle();
     await this.watchdog.idle();
+  }
+
+  /**
+   * True while started and not stopping: a context may then run a handler of its own right
+   * after a commit (the send loop after a claim frees a slot) without waiting for a cycle.
+   */
+  get accepting(): boolean {
+    return this.started && !this.stopping;
   }
 
   /** Runs a cycle now (also what timers and the sweep do). */

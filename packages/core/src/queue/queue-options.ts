@@ -24,6 +24,11 @@ export interface QueueOptions {
    * a dead one's claims (ADR 0004). Default 1 s. No timer while this instance is alone.
    */
   instanceWatchMs?: number;
+  /**
+   * The same look while this instance is working (a cycle or a batch in flight): a dead peer
+   * usually dies holding work that others are waiting for. Default 200 ms.
+   */
+  instanceWatchBusyMs?: number;
 }
 
 /** {@link QueueOptions} with every default applied. */
@@ -38,6 +43,7 @@ export function resolveQueueOptions(options: QueueOptions = {}): ResolvedQueueOp
     sweepMs: options.sweepMs ?? 60_000,
     maxAttempts: options.maxAttempts ?? 5,
     instanceWatchMs: options.instanceWatchMs ?? 1_000,
+    instanceWatchBusyMs: options.instanceWatchBusyMs ?? 200,
   };
 }
 

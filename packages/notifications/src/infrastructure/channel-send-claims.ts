@@ -8,6 +8,7 @@ import {
 import { inject, injectable } from 'inversify';
 import { type Kysely } from 'kysely';
 import { ChannelSendPool } from '../application/deliver-channel-sends/channel-send-pool';
+import { SendLoopKick } from '../application/deliver-channel-sends/send-loop-kick';
 import { type DeliveryWakeUp } from '../application/ports/wake-up.port';
 import { NOTIFICATIONS_TOKENS } from '../notifications.tokens';
 
@@ -24,13 +25,15 @@ const SENDING: ClaimedTable = {
  * recovery (ADR 0004): a dead instance's claims have their lease ended at once, and the send
  * loop is woken to take them over by their guarantee (at-least-once: again, same idempotency
  * key; at-most-once: failed `abandoned`). At stop, the sends in flight are waited for up to the
- * deadline first (`drain`), then what is still held is released the same way.
+ * deadline first (`drain`, after a kicked claim under way), then what is still held is released
+ * the same way.
  */
 @injectable()
 export class ChannelSendClaims implements ClaimedRows {
   constructor(
     @inject(NOTIFICATIONS_TOKENS.SendsWakeUp) private readonly wakeUp: DeliveryWakeUp,
     @inject(ChannelSendPool) private readonly pool: ChannelSendPool,
+    @inject(SendLoopKick) private readonly kick: SendLoopKick,
   ) {}
 
   holders(db: Kysely<unknown>): Promise<string[]> {
@@ -49,7 +52,11 @@ export class ChannelSendClaims implements ClaimedRows {
     return count;
   }
 
-  drain(deadlineMs: number): Promise<void> {
-    return this.pool.drain(deadlineMs);
+  async drain(deadlineMs: number): Promise<void> {
+    // A kicked run already claiming hands its claims to the pool when it commits: wait for it
+    // (no new kick starts once the queue is stopping), then for the sends.
+    const started = Date.now();
+    await this.kick.idle();
+    await this.pool.drain(Math.max(0, deadlineMs - (Date.now() - started)));
   }
 }

@@ -88,7 +88,9 @@ export class KyselyChannelSendRepository implements ChannelSendRepository {
     if (busy.length > 0) {
       query = query.where('endpoint', 'not in', [...busy]);
     }
-    const ordered = query.orderBy('due_at').limit(limit);
+    // Among sends due at the same instant, a claim whose holder died or hung (`sending`, its
+    // lease over) goes first: it was taken before any of them, and its request may be out.
+    const ordered = query.orderBy('due_at').orderBy('status', 'desc').limit(limit);
     const locked = dialectOf(scope.db) === 'postgres' ? ordered.forUpdate().skipLocked() : ordered;
     return (await locked.execute()).map((row) => ChannelSend.rehydrate(stateOf(row)));
   }

@@ -13,6 +13,7 @@ import * as snoozedFrom from './migrations/2026_12_21_0910_add_snoozed_from_to_n
 import * as quietHours from './migrations/2026_12_21_0920_add_priority_and_deferred_from_to_notification_deliveries';
 import * as digestId from './migrations/2026_12_21_0930_add_digest_id_to_notification_deliveries';
 import * as sendRecoveries from './migrations/2026_12_23_0900_add_recoveries_to_notification_channel_sends';
+import * as takenOverFirst from './migrations/2026_12_24_0900_order_taken_over_channel_sends_first';
 
 /** The context's schema, ledger `notifications_migrations`. */
 export const notificationsMigrations: MigrationSet = {
@@ -30,4 +31,5 @@ export const notificationsMigrations: MigrationSet = {
   '2026_12_21_0920_add_priority_and_deferred_from_to_notification_deliveries': quietHours,
   '2026_12_21_0930_add_digest_id_to_notification_deliveries': digestId,
   '2026_12_23_0900_add_recoveries_to_notification_channel_sends': sendRecoveries,
+  '2026_12_24_0900_order_taken_over_channel_sends_first': takenOverFirst,
 };

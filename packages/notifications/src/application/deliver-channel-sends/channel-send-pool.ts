@@ -5,6 +5,7 @@ import { type ResolvedNotificationsOptions } from '../notifications.options';
 import { type ChannelSendOutcome } from '../ports/delivery-channel.port';
 import { ChannelSendSettler } from './channel-send-settler';
 import { type ClaimedSend } from './claimed-send';
+import { SendLoopKick } from './send-loop-kick';
 
 /** How much the pool can take now. */
 export interface PoolRoom {
@@ -14,6 +15,8 @@ export interface PoolRoom {
   readonly busy: readonly string[];
   /** Sends it can start now to `endpoint`. */
   freeFor(endpoint: string): number;
+  /** Slots freed so far when this was read (see {@link ChannelSendPool.leftBehind}). */
+  readonly freedSoFar: number;
 }
 
 /**
@@ -33,11 +36,14 @@ export class ChannelSendPool {
   private abandoned = false;
   /** The last claim left due sends behind for want of room: the next free slot wakes the loop. */
   private backlog = false;
+  /** Slots freed since start: tells a claim whether one freed while it ran. */
+  private freed = 0;
 
   constructor(
     @inject(NOTIFICATIONS_TOKENS.Options) private readonly options: ResolvedNotificationsOptions,
     @inject(ChannelSendSettler) private readonly settler: ChannelSendSettler,
     @inject(CORE_TOKENS.Logger) private readonly logger: Logger,
+    @inject(SendLoopKick) private readonly kick: SendLoopKick,
   ) {}
 
   /** What the pool can take now. */
@@ -50,12 +56,20 @@ export class ChannelSendPool {
         : Math.max(0, this.options.sendConcurrency - this.total),
       busy,
       freeFor: (endpoint) => perEndpoint - (this.perEndpoint.get(endpoint) ?? 0),
+      freedSoFar: this.freed,
     };
   }
 
-  /** Notes that due sends were left unclaimed for want of room. */
-  leftBehind(): void {
+  /**
+   * Notes that due sends were left unclaimed for want of `room` (read when the claim began). A
+   * slot that freed since then may have finished before this note and asked for nothing: then
+   * the loop is kicked at once, or those sends would wait for the next wake-up from elsewhere.
+   */
+  leftBehind(room: PoolRoom): void {
     this.backlog = true;
+    if (this.freed !== room.freedSoFar) {
+      this.kick.kick();
+    }
   }
 
   /** Starts every claimed send (the claim made room for each) and returns at once. */
@@ -64,16 +78,27 @@ export class ChannelSendPool {
       const endpoint = claim.send.snapshot().endpoint;
       this.perEndpoint.set(endpoint, (this.perEndpoint.get(endpoint) ?? 0) + 1);
       this.total++;
-      const run = this.run(claim).finally(() => {
-        this.running.delete(run);
-        const left = (this.perEndpoint.get(endpoint) ?? 1) - 1;
-        if (left === 0) {
-          this.perEndpoint.delete(endpoint);
-        } else {
-          this.perEndpoint.set(endpoint, left);
-        }
-        this.total--;
-      });
+      let askedForMore = false;
+      const run = this.run(claim)
+        .then((more) => {
+          askedForMore = more;
+        })
+        .finally(() => {
+          this.running.delete(run);
+          const left = (this.perEndpoint.get(endpoint) ?? 1) - 1;
+          if (left === 0) {
+            this.perEndpoint.delete(endpoint);
+          } else {
+            this.perEndpoint.set(endpoint, left);
+          }
+          this.total--;
+          this.freed++;
+          // Only now is the slot free: a kick from the settle's own commit may have found it
+          // still taken, and a claim may have left sends behind since the settle looked.
+          if ((askedForMore || this.backlog) && this.kick.kick()) {
+            this.backlog = false;
+          }
+        });
       this.running.add(run);
     }
   }
@@ -109,7 +134,8 @@ export class ChannelSendPool {
     this.stopping.abort();
   }
 
-  private async run(claim: ClaimedSend): Promise<void> {
+  /** One send and its settle; true when it asked the loop to look again (sends left behind). */
+  private async run(claim: ClaimedSend): Promise<boolean> {
     const { send, channel } = claim;
     const s = send.snapshot();
     let outcome: ChannelSendOutcome;
@@ -139,7 +165,7 @@ export class ChannelSendPool {
       };
     }
     if (this.abandoned) {
-      return;
+      return false;
     }
     const wakeNow = this.backlog;
     this.backlog = false;
@@ -149,5 +175,6 @@ export class ChannelSendPool {
       // The claim stays `sending` until its lease ends; the loop then takes it over.
       this.logger.error({ err: error, sendId: s.id }, 'cannot settle a channel send');
     }
+    return wakeNow;
   }
 }

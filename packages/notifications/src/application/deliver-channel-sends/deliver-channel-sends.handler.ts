@@ -57,13 +57,23 @@ export class DeliverChannelSendsHandler implements CommandHandler<DeliverChannel
     @inject(CORE_TOKENS.InstanceId) private readonly instanceId: string,
   ) {}
 
+  /** The run in flight in this process: runs take turns (the queue's and the kick's). */
+  private turn: Promise<unknown> = Promise.resolve();
+
   async execute(_command: DeliverChannelSends): Promise<DeliverChannelSendsResult> {
     if (this.uow.active() !== undefined) {
       throw new DeliverDueInTransactionError();
     }
+    // Two runs at once would each see the same free room and together claim more than it.
+    const run = this.turn.then(() => this.claimAndStart());
+    this.turn = run.catch(() => undefined);
+    return run;
+  }
+
+  private async claimAndStart(): Promise<DeliverChannelSendsResult> {
     const room = this.pool.room();
     if (room.free === 0) {
-      this.pool.leftBehind();
+      this.pool.leftBehind(room);
       return { claimed: 0, failed: 0 };
     }
     const token = this.ids.next();
@@ -140,7 +150,7 @@ export class DeliverChannelSendsHandler implements CommandHandler<DeliverChannel
       // again, and again (a busy loop). A future instant (a retry, a lease's end) is the
       // wake-up's; so is "now" when this claim made progress and may have left more behind.
       if (behind || room.busy.length > 0) {
-        this.pool.leftBehind();
+        this.pool.leftBehind(room);
       }
       const next = await this.sends.nextDueAt(tx);
       const progress = claimed.length + failed > 0;
