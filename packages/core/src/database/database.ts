@@ -24,6 +24,14 @@ export interface Database {
    */
   readonly dataVersion?: () => number;
   /**
+   * SQLite only: runs a statement that returns no rows (transaction control: `begin immediate`,
+   * `savepoint`, `release`, `rollback`, `commit`) synchronously on the application's connection,
+   * prepared once. It bypasses kysely's connection lock, so only a caller that holds the
+   * connection (inside `kysely.connection().execute`) may use it. Kysely's executor costs a
+   * chain of promises per statement, more than SQLite spends on a savepoint.
+   */
+  readonly runControl?: (sqlText: string) => void;
+  /**
    * Cross-process wake-ups (PostgreSQL LISTEN/NOTIFY). Absent on SQLite, where other writers
    * of the same file are found by the queue's safety sweep.
    */

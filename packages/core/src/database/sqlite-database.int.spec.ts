@@ -83,4 +83,43 @@ describe('openSqliteDatabase on a file', () => {
     }
     expect(read()).not.toBe(start);
   });
+
+  it('runs transaction control on the connection kysely uses, reported to onStatement', async () => {
+    const seen: string[] = [];
+    const opened = openSqliteDatabase({
+      file: dir.file('app.db'),
+      onStatement: (text) => seen.push(text),
+    });
+    db = opened;
+    const control = opened.runControl!;
+    await sql`create table t (id integer primary key)`.execute(opened.kysely);
+    const ids = async () =>
+      (await sql<{ id: number }>`select id from t order by id`.execute(opened.kysely)).rows.map(
+        (r) => r.id,
+      );
+    seen.length = 0;
+    await opened.kysely.connection().execute(async (connection) => {
+      control('begin immediate');
+      await sql`insert into t (id) values (1)`.execute(connection);
+      control('savepoint s');
+      await sql`insert into t (id) values (2)`.execute(connection);
+      control('rollback to s');
+      control('release s');
+      control('commit');
+    });
+    // The savepoint undid the second insert on the same connection; the commit kept the first.
+    expect(await ids()).toEqual([1]);
+    expect(seen).toEqual([
+      'begin immediate',
+      'insert into t (id) values (1)',
+      'savepoint s',
+      'insert into t (id) values (2)',
+      'rollback to s',
+      'release s',
+      'commit',
+      'select id from t order by id',
+    ]);
+    // A statement SQLite refuses throws at once (the unit of work rolls back on it).
+    expect(() => control('commit')).toThrow(/no transaction is active/);
+  });
 });

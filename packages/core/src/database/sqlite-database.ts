@@ -89,10 +89,20 @@ export function openSqliteDatabase(options: SqliteOptions): Database {
   const locks: InstanceLock[] = [];
   // On the raw handle (not the statement cache): a counter read, prepared once.
   const dataVersion = raw.prepare('pragma data_version').pluck();
+  // A handful of fixed statements (the unit of work's), each prepared on first use.
+  const controls = new Map<string, BetterSqlite3.Statement>();
   return {
     dialect: 'sqlite',
     kysely,
     dataVersion: () => dataVersion.get() as number,
+    runControl: (sqlText) => {
+      let stmt = controls.get(sqlText);
+      if (stmt === undefined) {
+        stmt = raw.prepare(sqlText);
+        controls.set(sqlText, stmt);
+      }
+      stmt.run();
+    },
     // IMMEDIATE takes the write lock up front: a deferred transaction that reads and then
     // writes can fail with SQLITE_BUSY when a second process holds the lock, whatever the
     // busy timeout says.

@@ -68,16 +68,18 @@ export class UnitOfWork {
   private readonly begin: CompiledQuery;
   private readonly commit = CompiledQuery.raw('commit');
   private readonly rollback = CompiledQuery.raw('rollback');
-  private readonly savepoint = CompiledQuery.raw('savepoint grouped_call');
-  private readonly release = CompiledQuery.raw('release grouped_call');
-  private readonly rollbackToSavepoint = CompiledQuery.raw('rollback to grouped_call');
+  // Group commit's, run on SQLite's driver only (`Database.runControl`).
+  private readonly savepoint = 'savepoint grouped_call';
+  private readonly release = 'release grouped_call';
+  private readonly rollbackToSavepoint = 'rollback to grouped_call';
   private readonly groups: GroupCommitQueue<Kysely<unknown>> | undefined;
 
   constructor(private readonly database: Database) {
     this.begin = CompiledQuery.raw(database.beginStatement);
+    const control = database.runControl;
     this.groups =
-      database.dialect === 'sqlite'
-        ? new GroupCommitQueue<Kysely<unknown>>((calls) => this.runGroup(calls))
+      control !== undefined
+        ? new GroupCommitQueue<Kysely<unknown>>((calls) => this.runGroup(calls, control))
         : undefined;
   }
 
@@ -110,15 +112,28 @@ export class UnitOfWork {
     if (options?.group === true && this.groups !== undefined) {
       return this.groups.submit<T>((connection) => this.inGroup(connection, work));
     }
+    const control = this.database.runControl;
     const { result, tx } = await this.database.kysely.connection().execute(async (connection) => {
-      await connection.executeQuery(this.begin);
+      if (control !== undefined) {
+        control(this.begin.sql);
+      } else {
+        await connection.executeQuery(this.begin);
+      }
       const open = new OpenTransaction(connection);
       try {
         const value = await this.inTransaction(open, work);
-        await connection.executeQuery(this.commit);
+        if (control !== undefined) {
+          control(this.commit.sql);
+        } else {
+          await connection.executeQuery(this.commit);
+        }
         return { result: value, tx: open };
       } catch (error) {
-        await connection.executeQuery(this.rollback).catch(() => undefined);
+        if (control !== undefined) {
+          quietly(control, this.rollback.sql);
+        } else {
+          await connection.executeQuery(this.rollback).catch(() => undefined);
+        }
         throw error;
       }
     });
@@ -165,28 +180,34 @@ export class UnitOfWork {
    * if COMMIT fails, none of them is durable and all are rejected. If SQLite ended the whole
    * transaction on a call's error (disk full, I/O error), the calls that ran before share that
    * fate, and those not yet run go back to the queue for a transaction of their own.
+   * Transaction control goes straight to the driver (`control`, synchronous) while this holds
+   * kysely's connection: through kysely, the savepoint and its release were two executor
+   * round trips per call.
    */
-  private async runGroup(calls: GroupedCall<Kysely<unknown>>[]): Promise<void> {
+  private async runGroup(
+    calls: GroupedCall<Kysely<unknown>>[],
+    control: (sqlText: string) => void,
+  ): Promise<void> {
     const [only] = calls;
     if (calls.length === 1 && only !== undefined) {
-      return this.runAlone(only);
+      return this.runAlone(only, control);
     }
     const done: { call: GroupedCall<Kysely<unknown>>; result: GroupedResult }[] = [];
     let started = 0;
     let broken: unknown;
     await this.database.kysely.connection().execute(async (connection) => {
-      await connection.executeQuery(this.begin);
+      control(this.begin.sql);
       try {
         for (const call of calls) {
           started++;
-          await connection.executeQuery(this.savepoint);
+          control(this.savepoint);
           let result: GroupedResult;
           try {
             result = (await call.work(connection)) as GroupedResult;
           } catch (error) {
             try {
-              await connection.executeQuery(this.rollbackToSavepoint);
-              await connection.executeQuery(this.release);
+              control(this.rollbackToSavepoint);
+              control(this.release);
             } catch {
               broken = error; // the transaction is gone with the calls before this one
             }
@@ -197,16 +218,16 @@ export class UnitOfWork {
             continue;
           }
           done.push({ call, result });
-          await connection.executeQuery(this.release);
+          control(this.release);
         }
         if (broken !== undefined) {
           // Whatever is left of it must not commit: its calls are being told they failed.
-          await connection.executeQuery(this.rollback).catch(() => undefined);
+          quietly(control, this.rollback.sql);
           return;
         }
-        await connection.executeQuery(this.commit);
+        control(this.commit.sql);
       } catch (error) {
-        await connection.executeQuery(this.rollback).catch(() => undefined);
+        quietly(control, this.rollback.sql);
         broken ??= error;
       }
     });
@@ -228,17 +249,20 @@ export class UnitOfWork {
    * rolls back only this call anyway. The savepoint and its release were two of the six
    * statements of every in-process one-at-a-time send.
    */
-  private async runAlone(call: GroupedCall<Kysely<unknown>>): Promise<void> {
+  private async runAlone(
+    call: GroupedCall<Kysely<unknown>>,
+    control: (sqlText: string) => void,
+  ): Promise<void> {
     let result: GroupedResult;
     try {
       result = await this.database.kysely.connection().execute(async (connection) => {
-        await connection.executeQuery(this.begin);
+        control(this.begin.sql);
         try {
           const value = (await call.work(connection)) as GroupedResult;
-          await connection.executeQuery(this.commit);
+          control(this.commit.sql);
           return value;
         } catch (error) {
-          await connection.executeQuery(this.rollback).catch(() => undefined);
+          quietly(control, this.rollback.sql);
           throw error;
         }
       });
@@ -248,6 +272,15 @@ export class UnitOfWork {
     }
     this.committed(result.open);
     call.resolve(result.value);
+  }
+}
+
+/** A rollback on a path already failing: its own error (e.g. no transaction left) is not news. */
+function quietly(control: (sqlText: string) => void, sqlText: string): void {
+  try {
+    control(sqlText);
+  } catch {
+    // The transaction is already gone; the caller reports the error that got us here.
   }
 }
 

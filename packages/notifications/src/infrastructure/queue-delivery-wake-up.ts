@@ -7,7 +7,6 @@ import {
   type Transaction,
 } from '@tickler/core';
 import { inject, injectable } from 'inversify';
-import { CompiledQuery } from 'kysely';
 import { SendLoopKick } from '../application/deliver-channel-sends/send-loop-kick';
 import { type DeliveryWakeUp } from '../application/ports/wake-up.port';
 
@@ -16,9 +15,6 @@ export const DELIVER_DUE_WAKE_UP_KEY = 'notifications.deliver-due:wake';
 
 /** Queue key of the one wake-up row of the external send loop (`DeliverChannelSends`). */
 export const CHANNEL_SENDS_WAKE_UP_KEY = 'notifications.deliver-channel-sends:wake';
-
-/** Changes whenever another connection (another process) commits to the SQLite file. */
-const DATA_VERSION = CompiledQuery.raw('pragma data_version');
 
 /** A committed pending wake-up this process knows about. */
 interface KnownWakeUp {
@@ -68,7 +64,7 @@ export class KeyedQueueWakeUp implements DeliveryWakeUp {
   async wakeAt(tx: Transaction, at: string): Promise<void> {
     let notAfter = this.inTransaction.get(tx);
     if (notAfter === undefined) {
-      notAfter = await this.firstTouch(tx, at);
+      notAfter = this.firstTouch(tx, at);
     }
     if (notAfter !== undefined && notAfter <= at) {
       return;
@@ -86,8 +82,11 @@ export class KeyedQueueWakeUp implements DeliveryWakeUp {
    * First wake-up of a transaction: what is known of the pending row, if still trustworthy
    * for `at`, and a hook that records what this transaction leaves behind once it commits.
    */
-  private async firstTouch(tx: Transaction, at: string): Promise<string | undefined> {
-    const dataVersion = await this.dataVersion(tx);
+  private firstTouch(tx: Transaction, at: string): string | undefined {
+    // Read synchronously on the connection the transaction runs on (changes whenever another
+    // connection or process commits to the SQLite file); absent on PostgreSQL. Through kysely
+    // it was an executor round trip per grouped send.
+    const dataVersion = this.database.dataVersion?.();
     if (dataVersion === undefined) {
       return undefined;
     }
@@ -115,14 +114,6 @@ export class KeyedQueueWakeUp implements DeliveryWakeUp {
   private forget(): void {
     this.known = undefined;
     this.generation++;
-  }
-
-  private async dataVersion(tx: Transaction): Promise<number | undefined> {
-    if (this.database.dialect !== 'sqlite') {
-      return undefined;
-    }
-    const result = await tx.db.executeQuery<{ data_version: number }>(DATA_VERSION);
-    return result.rows[0]?.data_version;
   }
 }
 
