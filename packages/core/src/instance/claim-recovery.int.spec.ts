@@ -107,9 +107,15 @@ describe('claims of other instances (ADR 0004)', () => {
     app.start();
     const moving = clock.advance(0);
     await gate.entered; // a batch is in flight: this instance is working
+    // The look at start arms the next one when its read returns (a round trip on PostgreSQL);
+    // at the idle pace it would be armed for +1 s.
+    const armedAt200 = () => clock.timerInstants().some((d) => +d - T0 === 200);
+    for (let turn = 0; turn < 100_000 && !armedAt200(); turn++) {
+      await new Promise<void>((resolve) => setImmediate(resolve));
+    }
+    expect(clock.timerInstants().map((d) => +d - T0)).toContain(200);
     await other.release(); // what the kernel does when its process dies
     // advance() waits for the queue, held by the gate: move time by hand and fire what is due.
-    // At the idle pace nothing is due at +200 ms (the next look is at +1 s).
     clock.set(T0 + 200);
     expect(clock.fireDueWithoutSettling()).toBe(1);
     const leaseOf = async () =>
