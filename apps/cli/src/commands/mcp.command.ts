@@ -1,7 +1,5 @@
 import { type Command } from 'commander';
-import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { contextOf } from '../command-context';
-import { buildMcpServer } from '../mcp/tickler-mcp-server';
 
 /**
  * `tickler mcp`: a Model Context Protocol server on stdin/stdout for a chat assistant, acting
@@ -15,6 +13,12 @@ export function mcpCommand(program: Command): void {
     )
     .action(async (_options: object, command: Command) => {
       const ctx = contextOf(command);
+      // Loaded here, not at the top: every other `tickler` run would otherwise load the MCP SDK
+      // (and zod, ajv) at start-up for nothing (about 300 modules of its 1,670).
+      const [{ StdioServerTransport }, { buildMcpServer }] = await Promise.all([
+        import('@modelcontextprotocol/sdk/server/stdio.js'),
+        import('../mcp/tickler-mcp-server.js'),
+      ]);
       const server = buildMcpServer(
         { client: ctx.client, userPath: ctx.userPath },
         program.version() ?? '0',

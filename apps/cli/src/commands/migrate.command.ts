@@ -1,7 +1,6 @@
 import { type Command, InvalidArgumentError, Option } from 'commander';
 import { CliError } from '../cli.error';
 import { type GlobalOptions } from '../command-context';
-import { migrateDatabase } from '../migrate/migrate-database';
 import { createOutput } from '../output/output';
 import { renderTable } from '../output/table';
 
@@ -64,6 +63,9 @@ export function migrateCommand(program: Command): void {
       ) => {
         const globals = command.optsWithGlobals<GlobalOptions>();
         const out = createOutput(globals.json);
+        // Loaded here, not at the top: it brings the whole kernel and every context's
+        // migrations (kysely, inversify, class-validator), which no other `tickler` run needs.
+        const { migrateDatabase } = await import('../migrate/migrate-database.js');
         const report = await migrateDatabase({
           from: options.from,
           to: options.to,

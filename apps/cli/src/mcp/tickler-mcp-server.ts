@@ -1,7 +1,8 @@
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { InvalidArgumentError, isTimeZone, toIsoUtc } from '@tickler/core/domain';
-import { type NotificationJson, type Page, resolveWhen } from '@tickler/notifications';
+import { type NotificationJson, type Page } from '@tickler/notifications';
+import { resolveWhen } from '@tickler/notifications/time';
 import { z } from 'zod';
 import { type DaemonClient } from '../client/daemon-client';
 import { localZone } from '../time/format-instant';

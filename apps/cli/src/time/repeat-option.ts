@@ -1,5 +1,5 @@
 import { InvalidArgumentError, isTimeZone } from '@tickler/core/domain';
-import { RecurrenceRule, ruleFromPhrase } from '@tickler/notifications';
+import { RecurrenceRule, ruleFromPhrase } from '@tickler/notifications/time';
 import { CliError } from '../cli.error';
 import { localZone } from './format-instant';
 

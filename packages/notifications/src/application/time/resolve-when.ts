@@ -11,7 +11,9 @@ import {
   toLocalDateTime,
   wallClockMs,
 } from '@tickler/core/domain';
-import * as chrono from 'chrono-node';
+// English only (what `chrono.parse` of the package root is: its `casual` is this locale's): the
+// root also loads the 15 other locales, 215 more modules at every daemon and CLI start-up.
+import * as chrono from 'chrono-node/en';
 
 /** Time of day for a day named without one ("tomorrow", "friday", "2026-12-24"). */
 export const DEFAULT_TIME_OF_DAY = '09:00';
