@@ -134,6 +134,29 @@ describe('claims of other instances (ADR 0004)', () => {
     await moving;
   });
 
+  it('brings an idle-pace look forward to the busy pace when work falls due', async () => {
+    await otherInstance('alive-4');
+    app.start();
+    await clock.advance(0);
+    await clock.advance(200); // start's own work is over: the looks are at the idle pace
+    // The nearest timer still to come (a wake-up due now is the queue's, not a look).
+    const nextLook = () =>
+      Math.min(
+        ...clock
+          .timerInstants()
+          .map((d) => +d - clock.now().getTime())
+          .filter((ms) => ms > 0),
+      );
+    expect(nextLook()).toBeGreaterThan(200);
+    const gate = closeGate();
+    await app.queue.enqueue(probe('busy')); // due now: its wake-up timer is armed
+    expect(clock.fireDueWithoutSettling()).toBe(1);
+    await gate.entered;
+    expect(nextLook()).toBe(200);
+    gate.open();
+    await clock.advance(0);
+  });
+
   it('arms no watchdog while alone: one timer and the sweep', async () => {
     await app.queue.enqueue(probe('later'), { delayMs: 60_000 });
     app.start();

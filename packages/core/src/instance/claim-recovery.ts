@@ -27,6 +27,11 @@ export class ClaimRecovery {
     this.sources.push(source);
   }
 
+  /** True while a registered source works on claims outside the queue's cycle. */
+  working(): boolean {
+    return this.sources.some((source) => source.working?.() === true);
+  }
+
   /**
    * Reads who holds claims (one indexed statement per table), asks the lock which of them are
    * dead, and ends their claims' leases now. Returns how many claims were freed.

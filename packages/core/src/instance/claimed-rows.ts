@@ -23,6 +23,11 @@ export interface ClaimedRows {
    * `expireClaimsOf` like any other claim of this instance.
    */
   drain?(deadlineMs: number): Promise<void>;
+  /**
+   * Optional: true while this instance works on such claims outside the queue's cycle (sends in
+   * flight, a claim under way): the watchdog then looks at its busy pace.
+   */
+  working?(): boolean;
 }
 
 /** An injectable class implementing {@link ClaimedRows}, resolved from the container. */

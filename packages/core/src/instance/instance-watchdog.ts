@@ -13,6 +13,8 @@ import { type InstanceLock } from './instance-lock';
  */
 export class InstanceWatchdog {
   private handle: TimerHandle | undefined;
+  /** When the armed look fires (clock ms). */
+  private dueAtMs = 0;
   /** Keys of the other instances that held their lock at the last look. */
   private known: ReadonlySet<string> = new Set();
   private looking: Promise<void> | undefined;
@@ -40,6 +42,19 @@ export class InstanceWatchdog {
   /** Resolves once no look is under way. */
   async idle(): Promise<void> {
     await this.looking;
+  }
+
+  /**
+   * This instance starts working: a look armed at the idle pace is brought forward to the busy
+   * pace, or a peer dying as the work begins would be noticed only up to `idleMs` later.
+   */
+  hurry(): void {
+    if (!this.handle || this.dueAtMs - this.clock.now().getTime() <= this.watch.busyMs) {
+      return;
+    }
+    this.clock.clearTimer(this.handle);
+    this.handle = undefined;
+    this.arm(this.watch.busyMs);
   }
 
   /** Stops watching (the queue is stopping). */
@@ -70,12 +85,14 @@ export class InstanceWatchdog {
     if (this.handle || !this.active() || this.known.size === 0) {
       return;
     }
-    this.handle = this.clock.setTimer(
-      () => {
-        this.handle = undefined;
-        void this.look();
-      },
-      this.busy() ? this.watch.busyMs : this.watch.idleMs,
-    );
+    this.arm(this.busy() ? this.watch.busyMs : this.watch.idleMs);
+  }
+
+  private arm(delayMs: number): void {
+    this.dueAtMs = this.clock.now().getTime() + delayMs;
+    this.handle = this.clock.setTimer(() => {
+      this.handle = undefined;
+      void this.look();
+    }, delayMs);
   }
 }

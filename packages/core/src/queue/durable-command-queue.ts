@@ -107,7 +107,10 @@ export class DurableCommandQueue {
     this.cycle = new QueueCycle(
       {
         readNextInstant: () => this.readNextInstant(),
-        runBatch: () => this.runner.runBatch(),
+        runBatch: () => {
+          this.watchdog.hurry(); // work is due: look at the other instances at the busy pace
+          return this.runner.runBatch();
+        },
         rearmAt: (atMs) => {
           this.timer.clear();
           this.armAt(atMs);
@@ -126,7 +129,8 @@ export class DurableCommandQueue {
       instance,
       this.recovery,
       () => this.started && !this.stopping,
-      () => this.cycle.running !== undefined || this.runner.held.size > 0,
+      () =>
+        this.cycle.running !== undefined || this.runner.held.size > 0 || this.recovery.working(),
       logger,
     );
   }

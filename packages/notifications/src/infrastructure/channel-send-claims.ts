@@ -52,6 +52,10 @@ export class ChannelSendClaims implements ClaimedRows {
     return count;
   }
 
+  working(): boolean {
+    return this.pool.inFlight > 0 || this.kick.busy;
+  }
+
   async drain(deadlineMs: number): Promise<void> {
     // A kicked run already claiming hands its claims to the pool when it commits: wait for it
     // (no new kick starts once the queue is stopping), then for the sends.
