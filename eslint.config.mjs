@@ -78,13 +78,20 @@ export default tseslint.config(
             // (production code may not: `testingForbidden` below).
             { sourceTag: 'type:testing', onlyDependOnLibsWithTags: ['type:testing'] },
             { sourceTag: 'scope:core', onlyDependOnLibsWithTags: ['scope:core', 'type:testing'] },
+            // The pure time rules: a leaf on the pure kernel (see the `packages/time` block below).
+            { sourceTag: 'scope:time', onlyDependOnLibsWithTags: ['scope:core', 'type:testing'] },
             {
               sourceTag: 'scope:config',
               onlyDependOnLibsWithTags: ['scope:core', 'type:testing'],
             },
             {
               sourceTag: 'scope:notifications',
-              onlyDependOnLibsWithTags: ['scope:core', 'scope:notifications', 'type:testing'],
+              onlyDependOnLibsWithTags: [
+                'scope:core',
+                'scope:time',
+                'scope:notifications',
+                'type:testing',
+              ],
             },
             {
               sourceTag: 'scope:auth',
@@ -97,6 +104,7 @@ export default tseslint.config(
               onlyDependOnLibsWithTags: [
                 'scope:core',
                 'scope:config',
+                'scope:time',
                 'scope:notifications',
                 // `tickler migrate` only: the auth context's migrations, to bring a schema up to date.
                 'scope:auth',
@@ -108,6 +116,7 @@ export default tseslint.config(
               onlyDependOnLibsWithTags: [
                 'scope:core',
                 'scope:config',
+                'scope:time',
                 'scope:notifications',
                 'scope:auth',
                 'type:app',
@@ -130,6 +139,7 @@ export default tseslint.config(
               onlyDependOnLibsWithTags: [
                 'scope:core',
                 'scope:config',
+                'scope:time',
                 'scope:notifications',
                 'scope:auth',
                 'type:app',
@@ -184,9 +194,32 @@ export default tseslint.config(
     },
   },
   {
+    // `@tickler/time` is pure like a domain folder, and a leaf: the CLI loads it on every run.
+    files: ['packages/time/src/**/*.ts'],
+    ignores: ['**/*.spec.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [...domainForbidden, testingForbidden],
+          patterns: [
+            {
+              group: ['node:*'],
+              message: 'The time rules are pure: no Node built-ins (time comes in as arguments).',
+            },
+            {
+              group: ['@tickler/*', '!@tickler/core', '!@tickler/core/domain'],
+              message: 'A leaf: the time rules import only the pure kernel (@tickler/core/domain).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Domain and application code take time from the Clock port, so the manual test clock
     // drives every decision.
-    files: ['**/src/domain/**/*.ts', '**/src/application/**/*.ts'],
+    files: ['**/src/domain/**/*.ts', '**/src/application/**/*.ts', 'packages/time/src/**/*.ts'],
     ignores: ['**/*.spec.ts'],
     rules: {
       'no-restricted-properties': [

@@ -23,7 +23,7 @@ module.exports = function preset(projectDir) {
         'packages/notifications/src/testing/index.ts',
       ),
       '^@tickler/notifications/context$': path.join(root, 'packages/notifications/src/context.ts'),
-      '^@tickler/notifications/time$': path.join(root, 'packages/notifications/src/time.ts'),
+      '^@tickler/time$': path.join(root, 'packages/time/src/index.ts'),
       '^@tickler/notifications$': path.join(root, 'packages/notifications/src/index.ts'),
       '^@tickler/config$': path.join(root, 'packages/config/src/index.ts'),
       '^@tickler/auth$': path.join(root, 'packages/auth/src/index.ts'),

@@ -19,10 +19,8 @@ export { TargetGuard } from './infrastructure/outbound/target-guard';
 export { guardedLookup } from './infrastructure/outbound/guarded-lookup';
 export { isPublicAddress } from './infrastructure/outbound/address-rules';
 export { NotificationDeliveryLogProjector } from './infrastructure/notification-delivery-log.projector';
-export {
-  DELIVER_DUE_WAKE_UP_KEY,
-  CHANNEL_SENDS_WAKE_UP_KEY,
-} from './infrastructure/queue-delivery-wake-up';
+export { DELIVER_DUE_WAKE_UP_KEY } from './infrastructure/queue-delivery-wake-up';
+export { CHANNEL_SENDS_WAKE_UP_KEY } from './infrastructure/queue-channel-sends-wake-up';
 export { type PushOptions } from './infrastructure/channels/push/push.options';
 export { type PushUrgency } from './infrastructure/channels/push/web-push-channel';
 export { type EmailOptions } from './infrastructure/channels/email/email.options';

@@ -113,7 +113,7 @@ export * from './domain/notification.errors';
 
 export { signStandardWebhook } from './infrastructure/channels/webhook/standard-webhooks-signature';
 
-export * from './domain/recurrence';
+export * from '@tickler/time';
 export { GetRecipientProfile } from './application/get-recipient-profile/get-recipient-profile.command';
 export {
   UpdateRecipientProfile,
@@ -131,13 +131,6 @@ export {
   WEEKDAYS,
 } from './domain/recipient-profile';
 export { ParseTime } from './application/parse-time/parse-time.command';
-export {
-  resolveWhen,
-  type ResolveWhenOptions,
-  type ResolvedWhen,
-  DEFAULT_TIME_OF_DAY,
-  WHEN_MAX_LENGTH,
-} from './application/time/resolve-when';
 export {
   ListOccurrences,
   MAX_OCCURRENCES_PER_CALL,

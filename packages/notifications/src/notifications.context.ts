@@ -17,6 +17,7 @@ import { GetRecipientProfileHandler } from './application/get-recipient-profile/
 import { UpdateRecipientProfileHandler } from './application/update-recipient-profile/update-recipient-profile.handler';
 import { SnoozeInboxItemHandler } from './application/snooze-inbox-item/snooze-inbox-item.handler';
 import { KyselyRecipientProfileRepository } from './infrastructure/kysely-recipient-profile.repository';
+import { ProfileRecipientRules } from './application/profile-recipient-rules';
 import { ListOccurrencesHandler } from './application/list-occurrences/list-occurrences.handler';
 import { BoundedContext } from '@tickler/core';
 import { ContainerModule } from 'inversify';
@@ -56,10 +57,8 @@ import { KyselyNotificationDeliveryRepository } from './infrastructure/kysely-no
 import { KyselySubscriptionRepository } from './infrastructure/kysely-subscription.repository';
 import { NotificationDeliveryLogProjector } from './infrastructure/notification-delivery-log.projector';
 import { notificationsMigrations } from './infrastructure/notifications.migrations';
-import {
-  QueueChannelSendsWakeUp,
-  QueueDeliveryWakeUp,
-} from './infrastructure/queue-delivery-wake-up';
+import { QueueDeliveryWakeUp } from './infrastructure/queue-delivery-wake-up';
+import { QueueChannelSendsWakeUp } from './infrastructure/queue-channel-sends-wake-up';
 import { NOTIFICATIONS_TOKENS } from './notifications.tokens';
 import { SeriesSettlePolicy } from './application/series/series-settle.policy';
 import { bindSeries } from './infrastructure/series.bindings';
@@ -164,7 +163,8 @@ export function notificationsContext(options: NotificationsContextOptions = {}):
         );
       })
       .inSingletonScope();
-    bind(DeliveryFiring).toSelf().inSingletonScope();
+    bind(NOTIFICATIONS_TOKENS.Outlets).to(DeliveryFiring).inSingletonScope();
+    bind(NOTIFICATIONS_TOKENS.RecipientRules).to(ProfileRecipientRules).inSingletonScope();
     bind(MissedNotices).toSelf().inSingletonScope();
     bind(DueTimeRules).toSelf().inSingletonScope();
     bind(ChannelSendSettler).toSelf().inSingletonScope();

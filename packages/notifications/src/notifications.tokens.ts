@@ -14,6 +14,16 @@ export const NOTIFICATIONS_TOKENS = {
   InTransactionChannel: Symbol.for('notifications.InTransactionChannel'),
   /** Every external channel adapter: one binding per channel (multi-injected). */
   ExternalChannel: Symbol.for('notifications.ExternalChannel'),
+  /**
+   * `DeliveryOutlets`: where a delivery going out goes (inbox row, channel sends), bound to the
+   * channels module's `DeliveryFiring`.
+   */
+  Outlets: Symbol.for('notifications.Outlets'),
+  /**
+   * `RecipientRules`: quiet hours, digest windows and default lead as delivery applies them,
+   * bound to the profile module's `ProfileRecipientRules`.
+   */
+  RecipientRules: Symbol.for('notifications.RecipientRules'),
   /** The `ChannelRegistry`: channels by kind. */
   Channels: Symbol.for('notifications.Channels'),
   /** The VAPID key pair of web push (`VapidKeySource`). */

@@ -10,6 +10,11 @@ export const SERIES_TOKENS = {
    * `when`'s `timeZone`; bound to the profile's zone (`ProfileRecipientTimeZone`).
    */
   RecipientTimeZone: Symbol.for('notifications.RecipientTimeZone'),
+  /**
+   * `RecurringSeries`: delivery's port onto recurring series (create and edit with `repeat`,
+   * `scope: "series"`, the `repeat` of a view), bound to `RecurringSeriesService`.
+   */
+  RecurringSeries: Symbol.for('notifications.RecurringSeries'),
   /** `WithdrawalRepository`: which canceled rows reconcile withdrew (a key planned again returns). */
   Withdrawals: Symbol.for('notifications.Withdrawals'),
 } as const;

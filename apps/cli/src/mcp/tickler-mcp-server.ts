@@ -2,7 +2,7 @@ import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { InvalidArgumentError, isTimeZone, toIsoUtc } from '@tickler/core/domain';
 import { type NotificationJson, type Page } from '@tickler/notifications';
-import { resolveWhen } from '@tickler/notifications/time';
+import { resolveWhen } from '@tickler/time';
 import { z } from 'zod';
 import { type DaemonClient } from '../client/daemon-client';
 import { localZone } from '../time/format-instant';

@@ -1,5 +1,5 @@
 import { InvalidArgumentError, isTimeZone } from '@tickler/core/domain';
-import { RecurrenceRule, ruleFromPhrase } from '@tickler/notifications/time';
+import { RecurrenceRule, ruleFromPhrase } from '@tickler/time';
 import { CliError } from '../cli.error';
 import { localZone } from './format-instant';
 

@@ -9,7 +9,7 @@ import {
   DEFAULT_TIME_OF_DAY,
   type ResolvedWhen,
   resolveWhen as resolveWhenText,
-} from '@tickler/notifications/time';
+} from '@tickler/time';
 import { CliError } from '../cli.error';
 import { localZone } from './format-instant';
 

@@ -20,3 +20,8 @@ export const DEFAULT_SUBSCRIPTION_KIND = 'webhook';
 
 /** Most channels one notification may name. */
 export const MAX_CHANNELS = 4;
+
+/** Whether a notification with `channels` (null = the default set) goes to its inbox. */
+export function includesInbox(channels: readonly string[] | null): boolean {
+  return channels === null || channels.includes(INBOX_CHANNEL);
+}

@@ -1,14 +1,11 @@
 import { type ChannelSendState } from '../domain/channel-send.state';
 import { type NotificationDelivery } from '../domain/notification-delivery.entity';
 import { INBOX_CHANNEL } from './channel-kinds';
-import { type ExternalChannel } from './ports/delivery-channel.port';
 import { type InboxItem } from './ports/inbox.repository';
-import { type ChannelSubscription } from './ports/subscription.repository';
 import {
   type ChannelOutcomeView,
   type InboxItemView,
   type NotificationView,
-  type SubscriptionView,
 } from './notification.view';
 
 /**
@@ -94,27 +91,5 @@ export function toInboxItemView(item: InboxItem): InboxItemView {
     url: item.url,
     createdAt: item.createdAt,
     readAt: item.readAt,
-  };
-}
-
-/** The view of a subscription, without secrets: `channel` says which of its fields are public. */
-export function toSubscriptionView(
-  s: ChannelSubscription,
-  channel: ExternalChannel | undefined,
-): SubscriptionView {
-  return {
-    id: s.id,
-    recipientId: s.recipientId,
-    kind: s.kind,
-    ...(channel ? channel.publicTarget(s.target) : {}),
-    guarantee: s.guarantee,
-    default: s.isDefault,
-    active: s.active,
-    deactivatedAt: s.deactivatedAt,
-    deactivatedReason: s.deactivatedReason,
-    pausedAt: s.pausedAt,
-    pausedReason: s.pausedReason,
-    createdAt: s.createdAt,
-    updatedAt: s.updatedAt,
   };
 }

@@ -1,10 +1,9 @@
-import { type ResolvedWhen } from './time/resolve-when';
+import { type ResolvedWhen } from '@tickler/time';
 import {
   type ChannelErrorClass,
   type ChannelSendStatus,
   type Guarantee,
 } from '../domain/channel-send.state';
-import { type RepeatView } from './series/series.view';
 import {
   type Channel,
   type MissedReason,
@@ -20,6 +19,22 @@ export type {
   MissedReason,
   NotificationStatus,
 };
+
+/** Where a series is: still scheduling, ran out (COUNT, UNTIL), or canceled by a person. */
+export type SeriesStatus = 'active' | 'ended' | 'canceled';
+
+/** The series a notification belongs to, as views show it (`repeat` on a notification). */
+export interface RepeatView {
+  seriesId: string;
+  /** Canonical RRULE text. */
+  rule: string;
+  timeZone: string;
+  /** In words, e.g. "every weekday at 09:00". */
+  description: string;
+  status: SeriesStatus;
+  /** The row scheduled now; null once the series ended or was canceled. */
+  currentId: string | null;
+}
 
 /** How one channel of a notification went (the inbox from its inbox row). */
 export interface ChannelOutcomeView {

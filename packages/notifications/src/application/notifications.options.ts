@@ -1,5 +1,5 @@
 import { parseDuration } from '@tickler/core';
-import { type DuePolicy } from '../domain/delivery-policy';
+import { type DuePolicy } from '../domain/due-policy';
 import { type ChannelRetryPolicy } from '../domain/retry-policy';
 
 /** Options of `notificationsContext(...)`. Durations accept ms numbers or text like `12h`. */

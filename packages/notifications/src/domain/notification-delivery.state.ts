@@ -1,4 +1,11 @@
-import { type Channel, type MissedReason, type NotificationStatus } from './notification-status';
+import {
+  type Channel,
+  type DeliveryPriority,
+  type MissedReason,
+  type NotificationStatus,
+} from './notification-status';
+
+export { type DeliveryPriority };
 
 /** Where an app-scheduled delivery came from (set by producers; opaque to the dispatcher). */
 export interface NotificationSource {
@@ -53,9 +60,6 @@ export interface NotificationDeliveryState {
   /** The digest delivery it went out in (its inbox row is the digest's); null otherwise. */
   readonly digestId: string | null;
 }
-
-/** How urgent a delivery is: `high` rings through quiet hours. */
-export type DeliveryPriority = 'normal' | 'high';
 
 /** What a caller provides to create a delivery (instants already normalised to ISO UTC). */
 export interface NewNotificationDelivery {

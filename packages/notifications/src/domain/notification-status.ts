@@ -25,3 +25,6 @@ export type MissedReason = 'too-late' | 'event-started' | 'expired' | 'dry-run';
  * registered names are `CHANNEL_KINDS`).
  */
 export type Channel = string;
+
+/** How urgent a delivery is: `high` rings through quiet hours. */
+export type DeliveryPriority = 'normal' | 'high';

@@ -6,11 +6,11 @@ import {
 } from '../domain/channel-send.state';
 import {
   type Channel,
+  type DeliveryPriority,
   type MissedReason,
   type NotificationStatus,
 } from '../domain/notification-status';
 import { type NotificationRecipientProfilesTable } from './recipient-profiles.table';
-import { type DeliveryPriority } from '../domain/notification-delivery.state';
 
 /**
  * `notification_deliveries`: one row per notification to one recipient; its own delivery

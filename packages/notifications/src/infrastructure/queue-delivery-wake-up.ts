@@ -7,14 +7,10 @@ import {
   type Transaction,
 } from '@tickler/core';
 import { inject, injectable } from 'inversify';
-import { SendLoopKick } from '../application/deliver-channel-sends/send-loop-kick';
 import { type DeliveryWakeUp } from '../application/ports/wake-up.port';
 
 /** Queue key of the one deliver-due wake-up row. */
 export const DELIVER_DUE_WAKE_UP_KEY = 'notifications.deliver-due:wake';
-
-/** Queue key of the one wake-up row of the external send loop (`DeliverChannelSends`). */
-export const CHANNEL_SENDS_WAKE_UP_KEY = 'notifications.deliver-channel-sends:wake';
 
 /** A committed pending wake-up this process knows about. */
 interface KnownWakeUp {
@@ -126,32 +122,5 @@ export class QueueDeliveryWakeUp extends KeyedQueueWakeUp {
     @inject(CORE_TOKENS.Clock) clock: Clock,
   ) {
     super(queue, database, clock, DELIVER_DUE_WAKE_UP_KEY, 'notifications.deliver-due');
-  }
-}
-
-/**
- * The external send loop's wake-up (`notifications.deliver-channel-sends:wake`). A wake-up for
- * now also kicks the loop in this process once the transaction commits ({@link SendLoopKick}):
- * the row alone would wait for the queue's batch in flight.
- */
-@injectable()
-export class QueueChannelSendsWakeUp extends KeyedQueueWakeUp {
-  private readonly kicking = new WeakSet<Transaction>();
-
-  constructor(
-    @inject(CORE_TOKENS.CommandQueue) queue: DurableCommandQueue,
-    @inject(CORE_TOKENS.Database) database: Database,
-    @inject(CORE_TOKENS.Clock) private readonly now: Clock,
-    @inject(SendLoopKick) private readonly kick: SendLoopKick,
-  ) {
-    super(queue, database, now, CHANNEL_SENDS_WAKE_UP_KEY, 'notifications.deliver-channel-sends');
-  }
-
-  override async wakeAt(tx: Transaction, at: string): Promise<void> {
-    await super.wakeAt(tx, at);
-    if (!this.kicking.has(tx) && at <= toIsoUtc(this.now.now())) {
-      this.kicking.add(tx);
-      tx.afterCommit(() => this.kick.kick());
-    }
   }
 }

@@ -3,6 +3,7 @@ import { SeriesScheduler } from '../application/series/series-scheduler';
 import { SeriesStarter } from '../application/series/series-starter';
 import { SeriesEdits } from '../application/series/series-edits';
 import { ProfileRecipientTimeZone } from '../application/series/profile-recipient-time-zone';
+import { RecurringSeriesService } from '../application/series/recurring-series.service';
 import { SERIES_TOKENS } from '../series.tokens';
 import { KyselySeriesRepository } from './kysely-series.repository';
 import { KyselyWithdrawalRepository } from './kysely-withdrawal.repository';
@@ -17,5 +18,6 @@ export function bindSeries({ bind }: Pick<ContainerModuleLoadOptions, 'bind'>): 
   bind(SeriesScheduler).toSelf().inSingletonScope();
   bind(SeriesStarter).toSelf().inSingletonScope();
   bind(SeriesEdits).toSelf().inSingletonScope();
+  bind(SERIES_TOKENS.RecurringSeries).to(RecurringSeriesService).inSingletonScope();
   bind(SERIES_TOKENS.Withdrawals).to(KyselyWithdrawalRepository).inSingletonScope();
 }

@@ -11,7 +11,7 @@ import { sendHandlerFakes } from './handler-fixtures';
  */
 export function dispatcherFakes(now: string) {
   const fakes = sendHandlerFakes({}, now);
-  const send = new SendNotificationHandler(...fakes.args, fakes.series.starter);
+  const send = new SendNotificationHandler(...fakes.args, fakes.series.port);
   const deliver = new DeliverDueNotificationsHandler(
     fakes.uow,
     fakes.clock,
@@ -20,7 +20,7 @@ export function dispatcherFakes(now: string) {
     fakes.channels.firing,
     fakes.options,
     new MissedNotices(fakes.ids, fakes.inbox),
-    new DueTimeRules(fakes.ids, fakes.profiles, fakes.deliveries, fakes.options),
+    new DueTimeRules(fakes.ids, fakes.rules, fakes.deliveries, fakes.options),
   );
   const run = () => deliver.execute(new DeliverDueNotifications());
   return { ...fakes, send, run };

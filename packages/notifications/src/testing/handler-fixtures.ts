@@ -25,6 +25,8 @@ import { SeriesScheduler } from '../application/series/series-scheduler';
 import { SeriesStarter } from '../application/series/series-starter';
 import { SeriesEdits } from '../application/series/series-edits';
 import { ProfileRecipientTimeZone } from '../application/series/profile-recipient-time-zone';
+import { RecurringSeriesService } from '../application/series/recurring-series.service';
+import { ProfileRecipientRules } from '../application/profile-recipient-rules';
 
 /** What read handlers get as their database in unit tests: the in-memory fakes ignore it. */
 export const NO_DATABASE = { kysely: null as never };
@@ -96,6 +98,7 @@ export function sendHandlerFakes(options: NotificationsOptions = {}, now = REFER
   const resolved = resolveNotificationsOptions(options);
   const idempotency = new InMemoryIdempotencyRepository();
   const profiles = new InMemoryRecipientProfileRepository();
+  const rules = new ProfileRecipientRules(profiles);
   const args = [
     uow,
     clock,
@@ -105,15 +108,18 @@ export function sendHandlerFakes(options: NotificationsOptions = {}, now = REFER
     resolved,
     idempotency,
     channels.firing,
-    profiles,
+    rules,
   ] as const;
   const seriesRepository = new InMemorySeriesRepository();
   const scheduler = new SeriesScheduler(ids, deliveries, seriesRepository, wakeUp, resolved);
-  /** The series collaborators (`SendNotificationHandler` takes `starter` after `args`). */
+  const starter = new SeriesStarter(scheduler, new ProfileRecipientTimeZone(profiles));
+  const edits = new SeriesEdits(seriesRepository, deliveries, wakeUp, starter);
+  /** The series collaborators (`SendNotificationHandler` takes `port` after `args`). */
   const series = {
     repository: seriesRepository,
     scheduler,
-    starter: new SeriesStarter(scheduler, new ProfileRecipientTimeZone(profiles)),
+    starter,
+    port: new RecurringSeriesService(starter, edits, seriesRepository),
   };
   return {
     uow,
@@ -125,6 +131,7 @@ export function sendHandlerFakes(options: NotificationsOptions = {}, now = REFER
     channels,
     options: resolved,
     profiles,
+    rules,
     args,
     series,
   };
@@ -152,13 +159,13 @@ export function subscriptionOf(fields: Partial<ChannelSubscription> = {}): Chann
   };
 }
 
-/** `SeriesEdits` over in-memory fakes (the edit and cancel handlers' series collaborator). */
-export function seriesEditsOf(
+/** Delivery's series port over in-memory fakes (the edit and cancel handlers' collaborator). */
+export function recurringSeriesOf(
   deliveries: InMemoryDeliveryRepository,
   wakeUp = new RecordingWakeUp(),
   repository = new InMemorySeriesRepository(),
   profiles = new InMemoryRecipientProfileRepository(),
-): SeriesEdits {
+): RecurringSeriesService {
   const ids = new SequentialIds();
   const scheduler = new SeriesScheduler(
     ids,
@@ -167,10 +174,7 @@ export function seriesEditsOf(
     wakeUp,
     resolveNotificationsOptions({}),
   );
-  return new SeriesEdits(
-    repository,
-    deliveries,
-    wakeUp,
-    new SeriesStarter(scheduler, new ProfileRecipientTimeZone(profiles)),
-  );
+  const starter = new SeriesStarter(scheduler, new ProfileRecipientTimeZone(profiles));
+  const edits = new SeriesEdits(repository, deliveries, wakeUp, starter);
+  return new RecurringSeriesService(starter, edits, repository);
 }

@@ -3,7 +3,7 @@ import { REFERENCE_TIME } from '@tickler/core/testing';
 import {
   FakeUnitOfWork,
   InMemoryDeliveryRepository,
-  seriesEditsOf,
+  recurringSeriesOf,
   storeDelivery,
 } from '../../testing';
 import { CancelNotification } from './cancel-notification.command';
@@ -13,7 +13,12 @@ function setup() {
   const uow = new FakeUnitOfWork();
   const deliveries = new InMemoryDeliveryRepository();
   const clock = new ManualClock(REFERENCE_TIME);
-  const handler = new CancelNotificationHandler(uow, clock, deliveries, seriesEditsOf(deliveries));
+  const handler = new CancelNotificationHandler(
+    uow,
+    clock,
+    deliveries,
+    recurringSeriesOf(deliveries),
+  );
   const cancel = (id: string, recipientId = 'alice') =>
     handler.execute(Object.assign(new CancelNotification(), { recipientId, id }));
   return { uow, deliveries, cancel };

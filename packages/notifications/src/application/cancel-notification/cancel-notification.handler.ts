@@ -6,8 +6,8 @@ import { toNotificationView } from '../notification-view.mapper';
 import { type NotificationView } from '../notification.view';
 import { type NotificationDeliveryRepository } from '../ports/notification-delivery.repository';
 import { type TransactionRunner } from '../ports/transaction-runner.port';
-import { SeriesEdits } from '../series/series-edits';
-import { toRepeatView } from '../series/series.view';
+import { type RecurringSeries } from '../ports/recurring-series.port';
+import { SERIES_TOKENS } from '../../series.tokens';
 import { CancelNotification } from './cancel-notification.command';
 
 /** Handles `CancelNotification`: loads the recipient's delivery, cancels it (a no-op when already canceled), saves it guarded by its loaded status. */
@@ -20,7 +20,7 @@ export class CancelNotificationHandler implements CommandHandler<CancelNotificat
     @inject(CORE_TOKENS.Clock) private readonly clock: Clock,
     @inject(NOTIFICATIONS_TOKENS.DeliveryRepository)
     private readonly deliveries: NotificationDeliveryRepository,
-    @inject(SeriesEdits) private readonly series: SeriesEdits,
+    @inject(SERIES_TOKENS.RecurringSeries) private readonly series: RecurringSeries,
   ) {}
 
   execute(command: CancelNotification): Promise<NotificationView> {
@@ -35,8 +35,8 @@ export class CancelNotificationHandler implements CommandHandler<CancelNotificat
       );
       const series = await this.series.seriesOf(tx, delivery.id);
       if (series !== undefined && command.scope !== 'this') {
-        await this.series.cancel(tx, series, delivery, toIsoUtc(this.clock.now()));
-        return { ...toNotificationView(delivery), repeat: toRepeatView(series) };
+        await series.cancel(tx, delivery, toIsoUtc(this.clock.now()));
+        return { ...toNotificationView(delivery), repeat: series.view() };
       }
       const loadedStatus = delivery.status;
       // The wake-up is left alone: a wake-up that finds nothing due just re-arms at the next row.

@@ -3,20 +3,16 @@ import { inject, injectable } from 'inversify';
 import { ChannelSend } from '../../domain/channel-send.entity';
 import { type NotificationDelivery } from '../../domain/notification-delivery.entity';
 import { NOTIFICATIONS_TOKENS } from '../../notifications.tokens';
-import { INBOX_CHANNEL } from '../channel-kinds';
+import { INBOX_CHANNEL, includesInbox } from '../channel-kinds';
 import { type ChannelSendRepository } from '../ports/channel-send.repository';
 import { type InTransactionDelivery } from '../ports/delivery-channel.port';
+import { type DeliveryOutlets } from '../ports/delivery-outlets.port';
 import {
   type ChannelSubscription,
   type SubscriptionRepository,
 } from '../ports/subscription.repository';
 import { type DeliveryWakeUp } from '../ports/wake-up.port';
 import { type ChannelRegistry } from './channel-registry';
-
-/** Whether a notification with `channels` (null = the default set) goes to its inbox. */
-export function includesInbox(channels: readonly string[] | null): boolean {
-  return channels === null || channels.includes(INBOX_CHANNEL);
-}
 
 /**
  * Fires notifications that are due and going out, inside the caller's transaction: resolves
@@ -27,7 +23,7 @@ export function includesInbox(channels: readonly string[] | null): boolean {
  * send loop. The caller persists the deliveries and records their events.
  */
 @injectable()
-export class DeliveryFiring {
+export class DeliveryFiring implements DeliveryOutlets {
   constructor(
     @inject(CORE_TOKENS.IdGenerator) private readonly ids: IdGenerator,
     @inject(NOTIFICATIONS_TOKENS.SubscriptionRepository)

@@ -9,7 +9,7 @@ const at = (ms: number): string => new Date(Date.parse(T0) + ms).toISOString();
 function setup() {
   const fakes = sendHandlerFakes({}, T0);
   const { clock, uow, deliveries, inbox, wakeUp, channels } = fakes;
-  const send = new SendNotificationHandler(...fakes.args, fakes.series.starter);
+  const send = new SendNotificationHandler(...fakes.args, fakes.series.port);
   const check = new CheckDueNotificationsHandler(
     uow,
     clock,

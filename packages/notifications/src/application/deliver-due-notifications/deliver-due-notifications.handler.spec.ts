@@ -16,7 +16,7 @@ const at = (ms: number): string => new Date(Date.parse(T0) + ms).toISOString();
 function setup(options: NotificationsOptions = {}) {
   const fakes = sendHandlerFakes(options, T0);
   const { clock, uow, deliveries, inbox, wakeUp, channels } = fakes;
-  const send = new SendNotificationHandler(...fakes.args, fakes.series.starter);
+  const send = new SendNotificationHandler(...fakes.args, fakes.series.port);
   const deliver = new DeliverDueNotificationsHandler(
     uow,
     clock,
@@ -25,7 +25,7 @@ function setup(options: NotificationsOptions = {}) {
     channels.firing,
     fakes.options,
     new MissedNotices(fakes.ids, inbox),
-    new DueTimeRules(fakes.ids, fakes.profiles, deliveries, fakes.options),
+    new DueTimeRules(fakes.ids, fakes.rules, deliveries, fakes.options),
   );
   const run = (id?: string) =>
     deliver.execute(Object.assign(new DeliverDueNotifications(), id === undefined ? {} : { id }));

@@ -10,7 +10,7 @@ import { NotificationConcurrentUpdateError } from '../../domain/notification.err
 import { NOTIFICATIONS_TOKENS } from '../../notifications.tokens';
 import { type DeliverDueResult } from '../notification.view';
 import { type ResolvedNotificationsOptions } from '../notifications.options';
-import { DeliveryFiring } from '../channels/fire-deliveries';
+import { type DeliveryOutlets } from '../ports/delivery-outlets.port';
 import { MissedNotices } from './missed-notices';
 import {
   type NotificationDeliveryRepository,
@@ -52,7 +52,7 @@ export class DeliverDueNotificationsHandler implements CommandHandler<DeliverDue
     @inject(NOTIFICATIONS_TOKENS.DeliveryRepository)
     private readonly deliveries: NotificationDeliveryRepository,
     @inject(NOTIFICATIONS_TOKENS.WakeUp) private readonly wakeUp: DeliveryWakeUp,
-    @inject(DeliveryFiring) private readonly firing: DeliveryFiring,
+    @inject(NOTIFICATIONS_TOKENS.Outlets) private readonly firing: DeliveryOutlets,
     @inject(NOTIFICATIONS_TOKENS.Options) private readonly options: ResolvedNotificationsOptions,
     @inject(MissedNotices) private readonly notices: MissedNotices,
     @inject(DueTimeRules) private readonly rules: DueTimeRules,

@@ -1,13 +1,15 @@
 import { CORE_TOKENS, type IdGenerator, type Transaction } from '@tickler/core';
 import { inject, injectable } from 'inversify';
 import { type NotificationDelivery } from '../../domain/notification-delivery.entity';
-import { nextDailyAt, quietUntil } from '../../domain/recipient-profile/quiet-hours';
-import { type RecipientProfileState } from '../../domain/recipient-profile/recipient-profile.state';
 import { NOTIFICATIONS_TOKENS } from '../../notifications.tokens';
-import { includesInbox } from '../channels/fire-deliveries';
+import { includesInbox } from '../channel-kinds';
 import { type ResolvedNotificationsOptions } from '../notifications.options';
 import { type NotificationDeliveryRepository } from '../ports/notification-delivery.repository';
-import { type RecipientProfileRepository } from '../ports/recipient-profile.repository';
+import {
+  type RecipientHold,
+  type RecipientRule,
+  type RecipientRules,
+} from '../ports/recipient-rules.port';
 import { digestOf } from './digest-of';
 
 /** One digest of a batch: the new delivery that carries it and the items it lists. */
@@ -28,11 +30,6 @@ export interface DuePlan {
   readonly holdExternal: ReadonlyMap<string, string>;
 }
 
-/** The zone a profile's windows are read in: its own, or UTC when it set none. */
-export function zoneOf(profile: RecipientProfileState): string {
-  return profile.timeZone ?? 'UTC';
-}
-
 /**
  * The recipient's profile applied at the moment the dispatcher sends (docs/time.md, "Quiet
  * hours", "Digest windows"): inside quiet hours a delivery is held to the window's end and
@@ -46,8 +43,7 @@ export function zoneOf(profile: RecipientProfileState): string {
 export class DueTimeRules {
   constructor(
     @inject(CORE_TOKENS.IdGenerator) private readonly ids: IdGenerator,
-    @inject(NOTIFICATIONS_TOKENS.RecipientProfileRepository)
-    private readonly profiles: RecipientProfileRepository,
+    @inject(NOTIFICATIONS_TOKENS.RecipientRules) private readonly rules: RecipientRules,
     @inject(NOTIFICATIONS_TOKENS.DeliveryRepository)
     private readonly deliveries: NotificationDeliveryRepository,
     @inject(NOTIFICATIONS_TOKENS.Options) private readonly options: ResolvedNotificationsOptions,
@@ -59,9 +55,7 @@ export class DueTimeRules {
     const holdExternal = new Map<string, string>();
     const asked = going.filter((d) => d.priority !== 'high').map((d) => d.recipientId);
     const profiles =
-      asked.length > 0
-        ? await this.profiles.findMany(tx, asked)
-        : new Map<string, RecipientProfileState>();
+      asked.length > 0 ? await this.rules.rulesOf(tx, asked) : new Map<string, RecipientRule>();
     if (profiles.size === 0) {
       return { fire: going, digests: [], held, holdExternal };
     }
@@ -79,7 +73,7 @@ export class DueTimeRules {
         if (until !== null) {
           holdExternal.set(delivery.id, until.at);
         }
-        if (profile.digest === null || until !== null) {
+        if (!profile.digests || until !== null) {
           fire.push(delivery);
         } else {
           grouped.set(delivery.recipientId, [
@@ -122,33 +116,13 @@ export class DueTimeRules {
     }
   }
 
-  /**
-   * Where the profile holds `delivery` at `now`: a daily digest to its next window (quiet hours
-   * do not apply: the person chose that time), else quiet hours to their end — only the external
-   * sends (`external`) when the inbox row is wanted on time. Null: it goes out now.
-   */
+  /** Where the recipient's rules hold `delivery` at `now`; null: it goes out now. */
   private holdUntil(
     delivery: NotificationDelivery,
-    profile: RecipientProfileState,
+    rule: RecipientRule,
     now: string,
-  ): { at: string; reason: 'quiet-hours' | 'digest-window'; external: boolean } | null {
-    const zone = zoneOf(profile);
-    if (profile.digest?.mode === 'daily') {
-      const meantFor = delivery.snapshot().scheduledAt ?? now;
-      const window = nextDailyAt(meantFor, profile.digest.at, zone);
-      return window === meantFor
-        ? null
-        : {
-            at: nextDailyAt(now, profile.digest.at, zone),
-            reason: 'digest-window',
-            external: false,
-          };
-    }
-    const until = profile.quietHours ? quietUntil(now, profile.quietHours, zone) : null;
-    if (until === null) {
-      return null;
-    }
-    const external = profile.inboxOnTime && includesInbox(delivery.channels);
-    return { at: until, reason: 'quiet-hours', external };
+  ): RecipientHold | null {
+    const meantFor = delivery.snapshot().scheduledAt ?? now;
+    return rule.holdAt(meantFor, now, includesInbox(delivery.channels));
   }
 }

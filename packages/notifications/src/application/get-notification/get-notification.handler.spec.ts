@@ -1,8 +1,8 @@
 import {
   InMemoryChannelSendRepository,
-  InMemorySeriesRepository,
   InMemoryDeliveryRepository,
   NO_DATABASE,
+  recurringSeriesOf,
   storeDelivery,
 } from '../../testing';
 import { GetNotification } from './get-notification.command';
@@ -19,7 +19,7 @@ describe('GetNotificationHandler', () => {
       NO_DATABASE,
       deliveries,
       new InMemoryChannelSendRepository(),
-      new InMemorySeriesRepository(),
+      recurringSeriesOf(deliveries),
     );
     await expect(get(handler, stored.id, 'alice')).resolves.toMatchObject({
       id: stored.id,
@@ -38,7 +38,7 @@ describe('GetNotificationHandler', () => {
       NO_DATABASE,
       deliveries,
       new InMemoryChannelSendRepository(),
-      new InMemorySeriesRepository(),
+      recurringSeriesOf(deliveries),
     );
     await expect(get(handler, stored.id, 'bob')).rejects.toMatchObject({
       code: 'NOTIFICATIONS.NOT_FOUND',

@@ -4,11 +4,10 @@ import { NOTIFICATIONS_TOKENS } from '../../notifications.tokens';
 import { loadOwnedDelivery } from '../load-owned-delivery';
 import { toNotificationView } from '../notification-view.mapper';
 import { type NotificationView } from '../notification.view';
-import { type ChannelSendRepository } from '../ports/channel-send.repository';
+import { type SendOutcomes } from '../ports/delivery-outlets.port';
 import { type NotificationDeliveryRepository } from '../ports/notification-delivery.repository';
 import { SERIES_TOKENS } from '../../series.tokens';
-import { type SeriesRepository } from '../ports/series.repository';
-import { toRepeatView } from '../series/series.view';
+import { type RecurringSeries } from '../ports/recurring-series.port';
 import { GetNotification } from './get-notification.command';
 
 /**
@@ -24,8 +23,8 @@ export class GetNotificationHandler implements CommandHandler<GetNotification> {
     @inject(NOTIFICATIONS_TOKENS.DeliveryRepository)
     private readonly deliveries: NotificationDeliveryRepository,
     @inject(NOTIFICATIONS_TOKENS.ChannelSendRepository)
-    private readonly sends: ChannelSendRepository,
-    @inject(SERIES_TOKENS.SeriesRepository) private readonly series: SeriesRepository,
+    private readonly sends: SendOutcomes,
+    @inject(SERIES_TOKENS.RecurringSeries) private readonly series: RecurringSeries,
   ) {}
 
   async execute(command: GetNotification): Promise<NotificationView> {
@@ -39,7 +38,7 @@ export class GetNotificationHandler implements CommandHandler<GetNotification> {
     const sends =
       delivery.status === 'scheduled' ? [] : await this.sends.forDeliveries(scope, [delivery.id]);
     const view = toNotificationView(delivery, sends);
-    const series = await this.series.findByDelivery(scope, delivery.id);
-    return series === undefined ? view : { ...view, repeat: toRepeatView(series) };
+    const repeat = await this.series.viewOf(scope, delivery.id);
+    return repeat === undefined ? view : { ...view, repeat };
   }
 }

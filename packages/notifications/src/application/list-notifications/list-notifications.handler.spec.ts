@@ -1,8 +1,8 @@
 import {
   InMemoryChannelSendRepository,
   InMemoryDeliveryRepository,
-  InMemorySeriesRepository,
   NO_DATABASE,
+  recurringSeriesOf,
   storeDelivery,
 } from '../../testing';
 import { ListNotifications } from './list-notifications.command';
@@ -23,7 +23,7 @@ async function setup() {
     NO_DATABASE,
     deliveries,
     new InMemoryChannelSendRepository(),
-    new InMemorySeriesRepository(),
+    recurringSeriesOf(deliveries),
   );
   const list = (fields: Partial<ListNotifications> = {}) =>
     handler.execute(Object.assign(new ListNotifications(), { recipientId: 'alice', ...fields }));

@@ -2,13 +2,12 @@ import { type CommandHandler, CORE_TOKENS, type Database, parseInstant } from '@
 import { inject, injectable } from 'inversify';
 import { NOTIFICATIONS_TOKENS } from '../../notifications.tokens';
 import { toNotificationViews } from '../notification-view.mapper';
-import { type ChannelSendRepository } from '../ports/channel-send.repository';
+import { type SendOutcomes } from '../ports/delivery-outlets.port';
 import { type NotificationView, type Page } from '../notification.view';
 import { decodeCursor, encodeCursor } from '../page-cursor';
 import { type NotificationDeliveryRepository } from '../ports/notification-delivery.repository';
-import { type SeriesRepository } from '../ports/series.repository';
+import { type RecurringSeries } from '../ports/recurring-series.port';
 import { SERIES_TOKENS } from '../../series.tokens';
-import { toRepeatView } from '../series/series.view';
 import { ListNotifications } from './list-notifications.command';
 
 /** Handles `ListNotifications`: one page by send instant, then id, with an opaque cursor to the next. */
@@ -21,8 +20,8 @@ export class ListNotificationsHandler implements CommandHandler<ListNotification
     @inject(NOTIFICATIONS_TOKENS.DeliveryRepository)
     private readonly deliveries: NotificationDeliveryRepository,
     @inject(NOTIFICATIONS_TOKENS.ChannelSendRepository)
-    private readonly sends: ChannelSendRepository,
-    @inject(SERIES_TOKENS.SeriesRepository) private readonly series: SeriesRepository,
+    private readonly sends: SendOutcomes,
+    @inject(SERIES_TOKENS.RecurringSeries) private readonly series: RecurringSeries,
   ) {}
 
   async execute(command: ListNotifications): Promise<Page<NotificationView>> {
@@ -42,13 +41,13 @@ export class ListNotificationsHandler implements CommandHandler<ListNotification
     const fired = page.filter((d) => d.status !== 'scheduled').map((d) => d.id);
     const sends = fired.length > 0 ? await this.sends.forDeliveries(scope, fired) : [];
     // Each row's series in one read, so a list shows the repeat as a single read does.
-    const series = await this.series.seriesOfDeliveries(
+    const series = await this.series.viewsOf(
       scope,
       page.map((d) => d.id),
     );
     const items = toNotificationViews(page, sends).map((view) => {
-      const of = series.get(view.id);
-      return of === undefined ? view : { ...view, repeat: toRepeatView(of) };
+      const repeat = series.get(view.id);
+      return repeat === undefined ? view : { ...view, repeat };
     });
     const last = items[items.length - 1];
     return {

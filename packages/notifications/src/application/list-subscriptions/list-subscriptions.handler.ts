@@ -1,7 +1,7 @@
 import { type CommandHandler, CORE_TOKENS, type Database } from '@tickler/core';
 import { inject, injectable } from 'inversify';
 import { NOTIFICATIONS_TOKENS } from '../../notifications.tokens';
-import { toSubscriptionView } from '../notification-view.mapper';
+import { toSubscriptionView } from '../subscription-view.mapper';
 import { type SubscriptionView } from '../notification.view';
 import { type ChannelRegistry } from '../channels/channel-registry';
 import { type SubscriptionRepository } from '../ports/subscription.repository';

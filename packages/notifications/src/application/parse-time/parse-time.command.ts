@@ -1,6 +1,6 @@
 import { Command, IsTimeZone } from '@tickler/core';
 import { IsOptional, IsString, Matches, MaxLength } from 'class-validator';
-import { type ResolvedWhen, WHEN_MAX_LENGTH } from '../time/resolve-when';
+import { type ResolvedWhen, WHEN_MAX_LENGTH } from '@tickler/time';
 
 /**
  * Reads `when` text ("tomorrow 9am", "in 2 hours", "next friday 17:00", an ISO instant) in an

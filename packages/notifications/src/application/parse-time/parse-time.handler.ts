@@ -1,6 +1,6 @@
 import { type Clock, type CommandHandler, CORE_TOKENS, toIsoUtc } from '@tickler/core';
 import { inject, injectable } from 'inversify';
-import { type ResolvedWhen, resolveWhen } from '../time/resolve-when';
+import { type ResolvedWhen, resolveWhen } from '@tickler/time';
 import { ParseTime } from './parse-time.command';
 
 /** Answers {@link ParseTime} with the shared `when` rule; reads the clock, writes nothing. */

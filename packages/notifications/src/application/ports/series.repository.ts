@@ -1,7 +1,8 @@
+import { type SeriesStatus } from '../notification.view';
 import { type Scope } from './scope';
 
 /** Where a series is: still scheduling, ran out (COUNT, UNTIL), or canceled by a person. */
-export type SeriesStatus = 'active' | 'ended' | 'canceled';
+export type { SeriesStatus };
 
 /** What became of one occurrence (`scheduled` while its row waits). */
 export type OccurrenceOutcome = 'scheduled' | 'sent' | 'missed' | 'failed' | 'canceled';

@@ -10,7 +10,7 @@ import { inject, injectable } from 'inversify';
 import { NOTIFICATIONS_TOKENS } from '../../notifications.tokens';
 import { DEFAULT_SUBSCRIPTION_KIND } from '../channel-kinds';
 import { type ChannelRegistry } from '../channels/channel-registry';
-import { toSubscriptionView } from '../notification-view.mapper';
+import { toSubscriptionView } from '../subscription-view.mapper';
 import { type NewSubscriptionView } from '../notification.view';
 import {
   type ChannelSubscription,

@@ -19,7 +19,7 @@ import {
   IsPlainText,
   IsTimeZone,
 } from '@tickler/core';
-import { WHEN_MAX_LENGTH } from '../time/resolve-when';
+import { WHEN_MAX_LENGTH } from '@tickler/time';
 import { CHANNEL_KINDS, MAX_CHANNELS } from '../channel-kinds';
 import { type NotificationView } from '../notification.view';
 import { IsEntityId, IsRecipientId } from '../recipient-id.validator';

@@ -4,7 +4,7 @@ import {
   FakeUnitOfWork,
   InMemoryDeliveryRepository,
   RecordingWakeUp,
-  seriesEditsOf,
+  recurringSeriesOf,
   storeDelivery,
 } from '../../testing';
 import { RescheduleNotification } from './reschedule-notification.command';
@@ -19,7 +19,7 @@ function setup() {
     new ManualClock(REFERENCE_TIME),
     deliveries,
     wakeUp,
-    seriesEditsOf(deliveries, wakeUp),
+    recurringSeriesOf(deliveries, wakeUp),
   );
   const edit = (id: string, fields: Partial<RescheduleNotification>) =>
     handler.execute(

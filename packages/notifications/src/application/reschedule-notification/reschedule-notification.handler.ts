@@ -15,8 +15,8 @@ import { type NotificationDeliveryRepository } from '../ports/notification-deliv
 import { type TransactionRunner } from '../ports/transaction-runner.port';
 import { type DeliveryWakeUp } from '../ports/wake-up.port';
 import { InvalidArgumentError } from '@tickler/core/domain';
-import { SeriesEdits } from '../series/series-edits';
-import { toRepeatView } from '../series/series.view';
+import { type RecurringSeries } from '../ports/recurring-series.port';
+import { SERIES_TOKENS } from '../../series.tokens';
 import { checkWhenFields, resolveWhenField } from '../time/when-field';
 import { RescheduleNotification } from './reschedule-notification.command';
 
@@ -31,7 +31,7 @@ export class RescheduleNotificationHandler implements CommandHandler<RescheduleN
     @inject(NOTIFICATIONS_TOKENS.DeliveryRepository)
     private readonly deliveries: NotificationDeliveryRepository,
     @inject(NOTIFICATIONS_TOKENS.WakeUp) private readonly wakeUp: DeliveryWakeUp,
-    @inject(SeriesEdits) private readonly series: SeriesEdits,
+    @inject(SERIES_TOKENS.RecurringSeries) private readonly series: RecurringSeries,
   ) {}
 
   execute(command: RescheduleNotification): Promise<NotificationView> {
@@ -63,8 +63,8 @@ export class RescheduleNotificationHandler implements CommandHandler<RescheduleN
       const series = await this.series.seriesOf(tx, delivery.id);
       if (series !== undefined && command.scope !== 'this') {
         const edit = { content, repeat: command.repeat, scheduledAt };
-        const edited = await this.series.edit(tx, series, delivery, edit, now);
-        return answer({ ...toNotificationView(edited), repeat: toRepeatView(series) });
+        const edited = await series.edit(tx, delivery, edit, now);
+        return answer({ ...toNotificationView(edited), repeat: series.view() });
       }
       if (series !== undefined && command.repeat !== undefined) {
         throw new InvalidArgumentError(
@@ -93,7 +93,7 @@ export class RescheduleNotificationHandler implements CommandHandler<RescheduleN
           timeZone: command.repeat.timeZone ?? resolved?.timeZone,
         };
         const started = await this.series.startOn(tx, delivery, repeat, now);
-        return answer({ ...toNotificationView(delivery), repeat: toRepeatView(started) });
+        return answer({ ...toNotificationView(delivery), repeat: started.view() });
       }
       return answer(toNotificationView(delivery));
     });

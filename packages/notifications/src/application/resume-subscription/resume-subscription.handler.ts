@@ -3,7 +3,7 @@ import { inject, injectable } from 'inversify';
 import { SubscriptionNotFoundError } from '../../domain/notification.errors';
 import { NOTIFICATIONS_TOKENS } from '../../notifications.tokens';
 import { type ChannelRegistry } from '../channels/channel-registry';
-import { toSubscriptionView } from '../notification-view.mapper';
+import { toSubscriptionView } from '../subscription-view.mapper';
 import { type SubscriptionView } from '../notification.view';
 import { type SubscriptionRepository } from '../ports/subscription.repository';
 import { type TransactionRunner } from '../ports/transaction-runner.port';

@@ -1,7 +1,7 @@
 import { type Clock, type CommandHandler, CORE_TOKENS, toIsoUtc } from '@tickler/core';
 import { inject, injectable } from 'inversify';
 import { NOTIFICATIONS_TOKENS } from '../../notifications.tokens';
-import { DeliveryFiring } from '../channels/fire-deliveries';
+import { type DeliveryOutlets, type FiredSend } from '../ports/delivery-outlets.port';
 import { loadOwnedDelivery } from '../load-owned-delivery';
 import { toNotificationView } from '../notification-view.mapper';
 import { type NotificationView } from '../notification.view';
@@ -24,7 +24,7 @@ export class SendNotificationNowHandler implements CommandHandler<SendNotificati
     @inject(CORE_TOKENS.Clock) private readonly clock: Clock,
     @inject(NOTIFICATIONS_TOKENS.DeliveryRepository)
     private readonly deliveries: NotificationDeliveryRepository,
-    @inject(DeliveryFiring) private readonly firing: DeliveryFiring,
+    @inject(NOTIFICATIONS_TOKENS.Outlets) private readonly firing: DeliveryOutlets,
     @inject(NOTIFICATIONS_TOKENS.Options) private readonly options: ResolvedNotificationsOptions,
   ) {}
 
@@ -40,7 +40,7 @@ export class SendNotificationNowHandler implements CommandHandler<SendNotificati
       );
       const loadedStatus = delivery.status;
       const now = toIsoUtc(this.clock.now());
-      let sends: Awaited<ReturnType<DeliveryFiring['fire']>> = [];
+      let sends: FiredSend[] = [];
       if (this.options.due.dryRun) {
         delivery.markMissed(now, 'dry-run');
       } else {

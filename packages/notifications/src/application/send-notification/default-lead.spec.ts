@@ -9,7 +9,7 @@ describe("the profile's default lead", () => {
   it('sends a reminder given only eventAt that long before the event', async () => {
     const fakes = sendHandlerFakes();
     await fakes.profiles.set('alice', { defaultLead: '15m' });
-    const handler = new SendNotificationHandler(...fakes.args, fakes.series.starter);
+    const handler = new SendNotificationHandler(...fakes.args, fakes.series.port);
     const { delivery } = await handler.execute(sendCommand({ eventAt: EVENT }));
     expect(delivery).toMatchObject({
       status: 'scheduled',
@@ -22,7 +22,7 @@ describe("the profile's default lead", () => {
   it('leaves an explicit time or lead rule, and a person without a default lead, alone', async () => {
     const fakes = sendHandlerFakes();
     await fakes.profiles.set('alice', { defaultLead: '15m' });
-    const handler = new SendNotificationHandler(...fakes.args, fakes.series.starter);
+    const handler = new SendNotificationHandler(...fakes.args, fakes.series.port);
     const ruled = await handler.execute(sendCommand({ eventAt: EVENT, rule: 'lead:3600' }));
     expect(ruled.delivery.scheduledAt).toBe('2026-09-10T11:00:00.000Z');
     const timed = await handler.execute(

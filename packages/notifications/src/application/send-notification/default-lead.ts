@@ -1,7 +1,6 @@
 import { LeadRule } from '../../domain/lead-rule';
 import { type NewNotificationDelivery } from '../../domain/notification-delivery.entity';
-import { defaultLeadSeconds } from '../../domain/recipient-profile/profile-values';
-import { type RecipientProfileRepository } from '../ports/recipient-profile.repository';
+import { type RecipientRules } from '../ports/recipient-rules.port';
 import { type Scope } from '../ports/scope';
 import { type SendNotification } from './send-notification.command';
 
@@ -26,7 +25,7 @@ export function wantsDefaultLead(item: SendNotification): boolean {
  */
 export async function defaultLeadsOf(
   scope: Scope,
-  profiles: RecipientProfileRepository,
+  rules: RecipientRules,
   items: readonly SendNotification[],
 ): Promise<Map<string, LeadRule>> {
   const wanting = items.filter(wantsDefaultLead).map((i) => i.recipientId);
@@ -34,10 +33,8 @@ export async function defaultLeadsOf(
   if (wanting.length === 0) {
     return leads;
   }
-  for (const [id, profile] of await profiles.findMany(scope, wanting)) {
-    if (profile.defaultLead !== null) {
-      leads.set(id, LeadRule.parse(`lead:${defaultLeadSeconds(profile.defaultLead)}`));
-    }
+  for (const [id, seconds] of await rules.defaultLeadsOf(scope, wanting)) {
+    leads.set(id, LeadRule.parse(`lead:${seconds}`));
   }
   return leads;
 }

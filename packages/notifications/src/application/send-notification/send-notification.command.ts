@@ -20,7 +20,7 @@ import {
   IsPlainText,
   IsTimeZone,
 } from '@tickler/core';
-import { WHEN_MAX_LENGTH } from '../time/resolve-when';
+import { WHEN_MAX_LENGTH } from '@tickler/time';
 import { CHANNEL_KINDS, MAX_CHANNELS } from '../channel-kinds';
 import { IsSendLeadRule } from '../lead-rule.validators';
 import { RepeatInput } from '../series/repeat.input';

@@ -5,7 +5,7 @@ const NOW = '2026-09-10T08:30:00.000Z';
 
 function setup(options = {}) {
   const { uow, deliveries, inbox, wakeUp, channels, args, series } = sendHandlerFakes(options);
-  const handler = new SendNotificationHandler(...args, series.starter);
+  const handler = new SendNotificationHandler(...args, series.port);
   return { uow, deliveries, inbox, wakeUp, channels, handler };
 }
 

@@ -12,17 +12,17 @@ import {
   NotificationSourceKeyTakenError,
 } from '../../domain/notification.errors';
 import { NOTIFICATIONS_TOKENS } from '../../notifications.tokens';
-import { DeliveryFiring } from '../channels/fire-deliveries';
+import { type DeliveryOutlets } from '../ports/delivery-outlets.port';
 import { toNotificationView } from '../notification-view.mapper';
 import { type ResolvedNotificationsOptions } from '../notifications.options';
 import { type IdempotencyRepository } from '../ports/idempotency.repository';
 import { type NotificationDeliveryRepository } from '../ports/notification-delivery.repository';
-import { type RecipientProfileRepository } from '../ports/recipient-profile.repository';
+import { type RecipientRules } from '../ports/recipient-rules.port';
 import { type TransactionRunner } from '../ports/transaction-runner.port';
 import { type DeliveryWakeUp } from '../ports/wake-up.port';
 import { defaultLeadsOf, withDefaultLead } from './default-lead';
-import { SeriesStarter } from '../series/series-starter';
-import { toRepeatView } from '../series/series.view';
+import { type RecurringSeries } from '../ports/recurring-series.port';
+import { SERIES_TOKENS } from '../../series.tokens';
 import { newDeliveryOf } from './new-delivery-of';
 import { requestFingerprint } from './request-fingerprint';
 import { checkWhenFields, resolveWhenField } from '../time/when-field';
@@ -49,10 +49,9 @@ export class SendNotificationHandler implements CommandHandler<SendNotification>
     @inject(NOTIFICATIONS_TOKENS.Options) private readonly options: ResolvedNotificationsOptions,
     @inject(NOTIFICATIONS_TOKENS.IdempotencyRepository)
     private readonly idempotency: IdempotencyRepository,
-    @inject(DeliveryFiring) private readonly firing: DeliveryFiring,
-    @inject(NOTIFICATIONS_TOKENS.RecipientProfileRepository)
-    private readonly profiles: RecipientProfileRepository,
-    @inject(SeriesStarter) private readonly series: SeriesStarter,
+    @inject(NOTIFICATIONS_TOKENS.Outlets) private readonly firing: DeliveryOutlets,
+    @inject(NOTIFICATIONS_TOKENS.RecipientRules) private readonly rules: RecipientRules,
+    @inject(SERIES_TOKENS.RecurringSeries) private readonly series: RecurringSeries,
   ) {}
 
   execute(command: SendNotification): Promise<SendNotificationResult> {
@@ -93,7 +92,7 @@ export class SendNotificationHandler implements CommandHandler<SendNotification>
       const resolved = await resolveWhenField(command, now, () =>
         this.series.zoneOf(tx, command.recipientId),
       );
-      const leads = await defaultLeadsOf(tx, this.profiles, [command]);
+      const leads = await defaultLeadsOf(tx, this.rules, [command]);
       const withLead = withDefaultLead(
         command,
         resolved === undefined ? props : { ...props, scheduledAt: resolved.instant },
@@ -143,7 +142,7 @@ export class SendNotificationHandler implements CommandHandler<SendNotification>
       return {
         delivery: {
           ...view,
-          ...(series === null ? {} : { repeat: toRepeatView(series) }),
+          ...(series === null ? {} : { repeat: series.view() }),
           ...(resolved === undefined ? {} : { resolvedWhen: resolved }),
         },
         created: true,

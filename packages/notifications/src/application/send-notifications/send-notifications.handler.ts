@@ -13,7 +13,7 @@ import {
   NotificationSourceKeyTakenError,
 } from '../../domain/notification.errors';
 import { NOTIFICATIONS_TOKENS } from '../../notifications.tokens';
-import { DeliveryFiring } from '../channels/fire-deliveries';
+import { type DeliveryOutlets } from '../ports/delivery-outlets.port';
 import { toNotificationView, toNotificationViews } from '../notification-view.mapper';
 import { type NotificationView } from '../notification.view';
 import { type ResolvedNotificationsOptions } from '../notifications.options';
@@ -23,7 +23,7 @@ import {
 } from '../ports/idempotency.repository';
 import { type NotificationDeliveryRepository } from '../ports/notification-delivery.repository';
 import { type Scope } from '../ports/scope';
-import { type RecipientProfileRepository } from '../ports/recipient-profile.repository';
+import { type RecipientRules } from '../ports/recipient-rules.port';
 import { type TransactionRunner } from '../ports/transaction-runner.port';
 import { type DeliveryWakeUp } from '../ports/wake-up.port';
 import { defaultLeadsOf, withDefaultLead } from '../send-notification/default-lead';
@@ -76,9 +76,8 @@ export class SendNotificationsHandler implements CommandHandler<SendNotification
     @inject(NOTIFICATIONS_TOKENS.Options) private readonly options: ResolvedNotificationsOptions,
     @inject(NOTIFICATIONS_TOKENS.IdempotencyRepository)
     private readonly idempotency: IdempotencyRepository,
-    @inject(DeliveryFiring) private readonly firing: DeliveryFiring,
-    @inject(NOTIFICATIONS_TOKENS.RecipientProfileRepository)
-    private readonly profiles: RecipientProfileRepository,
+    @inject(NOTIFICATIONS_TOKENS.Outlets) private readonly firing: DeliveryOutlets,
+    @inject(NOTIFICATIONS_TOKENS.RecipientRules) private readonly rules: RecipientRules,
   ) {}
 
   execute(command: SendNotifications): Promise<SendNotificationsResult> {
@@ -91,7 +90,7 @@ export class SendNotificationsHandler implements CommandHandler<SendNotification
       const fingerprints: IdempotencyRecord[] = [];
       const bySourceKey = new Map<string, string>();
       let earliest: string | undefined;
-      const leads = await defaultLeadsOf(tx, this.profiles, command.items);
+      const leads = await defaultLeadsOf(tx, this.rules, command.items);
       for (const [index, item] of command.items.entries()) {
         const idempotencyKey =
           item.idempotencyKey === undefined

@@ -1,26 +1,18 @@
 import { parseInstant, type Transaction } from '@tickler/core';
 import { inject, injectable } from 'inversify';
-import {
-  type DeliveryChanges,
-  type NotificationDelivery,
-} from '../../domain/notification-delivery.entity';
+import { type NotificationDelivery } from '../../domain/notification-delivery.entity';
 import { NotificationNotScheduledError } from '../../domain/notification.errors';
-import { RecurrenceRule } from '../../domain/recurrence';
+import { RecurrenceRule } from '@tickler/time';
 import { NOTIFICATIONS_TOKENS } from '../../notifications.tokens';
 import { SERIES_TOKENS } from '../../series.tokens';
 import { type NotificationDeliveryRepository } from '../ports/notification-delivery.repository';
 import { type SeriesRecord, type SeriesRepository } from '../ports/series.repository';
+import { type SeriesEdit } from '../ports/recurring-series.port';
 import { type DeliveryWakeUp } from '../ports/wake-up.port';
 import { type RepeatInput } from './repeat.input';
 import { SeriesStarter } from './series-starter';
 
-/** An edit of "the series": new template fields, and maybe a new rule or occurrence 1. */
-export interface SeriesEdit {
-  readonly content: DeliveryChanges;
-  readonly repeat: RepeatInput | undefined;
-  /** New occurrence 1 (restarts the series there). */
-  readonly scheduledAt: string | undefined;
-}
+export { type SeriesEdit };
 
 /**
  * Cancel and edit with `scope: "series"`. A series' rows are edited through its one scheduled

@@ -1,18 +1,10 @@
 import { InvalidArgumentError } from '@tickler/core/domain';
-import { RecurrenceRule } from '../../domain/recurrence';
+import { RecurrenceRule } from '@tickler/time';
 import { type RecipientTimeZone } from '../ports/recipient-time-zone.port';
+import { type RepeatRequest } from '../ports/recurring-series.port';
 import { type Scope } from '../ports/scope';
-import { type RepeatInput } from './repeat.input';
 
-/** What a create or edit with `repeat` says about the series' start. */
-export interface RepeatRequest {
-  readonly recipientId: string;
-  readonly repeat: RepeatInput;
-  /** The first occurrence asked for (normalised `scheduledAt`), or null: the first match from now. */
-  readonly start: string | null;
-  /** Fields a series cannot carry, when given (eventAt, expiresAt, rule, source). */
-  readonly refused: readonly string[];
-}
+export { type RepeatRequest };
 
 /**
  * The series a `repeat` asks for: its rule validated (400 naming `repeat.rule` and the bad

@@ -1,7 +1,7 @@
 import { CORE_TOKENS, type IdGenerator, type Transaction } from '@tickler/core';
 import { inject, injectable } from 'inversify';
 import { NotificationDelivery } from '../../domain/notification-delivery.entity';
-import { planAdvance, RecurrenceRule } from '../../domain/recurrence';
+import { planAdvance, RecurrenceRule } from '@tickler/time';
 import { NOTIFICATIONS_TOKENS } from '../../notifications.tokens';
 import { SERIES_TOKENS } from '../../series.tokens';
 import { type ResolvedNotificationsOptions } from '../notifications.options';

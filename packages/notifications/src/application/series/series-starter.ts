@@ -1,7 +1,7 @@
 import { type Transaction } from '@tickler/core';
 import { inject, injectable } from 'inversify';
 import { type NotificationDelivery } from '../../domain/notification-delivery.entity';
-import { type RecurrenceRule } from '../../domain/recurrence';
+import { type RecurrenceRule } from '@tickler/time';
 import { SERIES_TOKENS } from '../../series.tokens';
 import { type RecipientTimeZone } from '../ports/recipient-time-zone.port';
 import { type SeriesRecord } from '../ports/series.repository';

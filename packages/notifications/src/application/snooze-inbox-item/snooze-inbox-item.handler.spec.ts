@@ -19,7 +19,7 @@ const NOW = '2026-09-10T08:30:00.000Z';
 
 async function setup() {
   const fakes = sendHandlerFakes();
-  const send = new SendNotificationHandler(...fakes.args, fakes.series.starter);
+  const send = new SendNotificationHandler(...fakes.args, fakes.series.port);
   const sent = await send.execute(
     sendCommand({ title: 'Call Bob', message: 'about the boat', url: '/b', channels: ['inbox'] }),
   );

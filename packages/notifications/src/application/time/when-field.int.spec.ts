@@ -2,7 +2,7 @@ import { CommandValidationError, InvalidArgumentError } from '@tickler/core';
 import { createNotificationsTestApp, sendCommand } from '../../testing';
 import { ListOccurrences } from '../list-occurrences/list-occurrences.command';
 import { type NotificationView } from '../notification.view';
-import { resolveWhen } from './resolve-when';
+import { resolveWhen } from '@tickler/time';
 import { SendNotifications } from '../send-notifications/send-notifications.command';
 import { RescheduleNotification } from '../reschedule-notification/reschedule-notification.command';
 import { UpdateRecipientProfile } from '../update-recipient-profile/update-recipient-profile.command';

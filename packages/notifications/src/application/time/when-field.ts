@@ -1,5 +1,5 @@
 import { CommandValidationError, type FieldProblem } from '@tickler/core';
-import { type ResolvedWhen, resolveWhen } from './resolve-when';
+import { type ResolvedWhen, resolveWhen } from '@tickler/time';
 
 /** The fields of a create or an edit that say when it goes out. */
 export interface WhenFields {

@@ -1,5 +1,5 @@
 import { fromLocalDateTime, parseTimeOfDay, toLocalDateTime } from '@tickler/core/domain';
-import { civilDateOf, epochDayOf, weekdayOf } from '../recurrence/civil-date';
+import { civilDateOf, epochDayOf, weekdayOf } from '@tickler/time';
 import { type QuietHours, WEEKDAYS } from './recipient-profile.state';
 
 const MINUTE_MS = 60_000;
