@@ -12,53 +12,13 @@
 // views, options, tables) and imports no module.
 const SRC = '^packages/notifications/src/';
 
-/** Each module's files. */
-const MODULES = {
-  shared: [
-    `${SRC}application/(channel-kinds|recipient-id\\.validator|page-cursor|notifications\\.options|notification\\.view|http-view)\\.ts$`,
-    `${SRC}application/series/repeat\\.input\\.ts$`,
-    `${SRC}application/ports/(scope|transaction-runner\\.port|wake-up\\.port)\\.ts$`,
-    `${SRC}domain/(notification-status|channel-send\\.state|retry-policy|due-policy|notification\\.errors|series\\.errors)\\.ts$`,
-    `${SRC}infrastructure/(notifications\\.tables|recipient-profiles\\.table|queue-delivery-wake-up)\\.ts$`,
-    `${SRC}(notifications|series)\\.tokens\\.ts$`,
-  ],
-  profile: [
-    `${SRC}domain/recipient-profile/`,
-    `${SRC}application/(get|update)-recipient-profile/`,
-    `${SRC}application/(recipient-profile\\.view|profile-recipient-rules)\\.ts$`,
-    `${SRC}application/ports/recipient-profile\\.repository\\.ts$`,
-    `${SRC}infrastructure/kysely-recipient-profile\\.repository\\.ts$`,
-  ],
-  series: [
-    `${SRC}application/series/(?!repeat\\.input\\.ts$)`,
-    `${SRC}application/list-occurrences/`,
-    `${SRC}application/ports/(series\\.repository|recipient-time-zone\\.port)\\.ts$`,
-    `${SRC}infrastructure/(kysely-series\\.repository|series\\.tables|series\\.bindings)\\.ts$`,
-  ],
-  channels: [
-    `${SRC}domain/channel-send(\\.entity|-events|-transitions)\\.ts$`,
-    `${SRC}application/(channels|deliver-channel-sends|get-vapid-public-key)/`,
-    `${SRC}application/(register|list|remove|resume)-subscriptions?/`,
-    `${SRC}application/subscription-view\\.mapper\\.ts$`,
-    `${SRC}application/ports/(channel-send\\.repository|delivery-channel\\.port|subscription\\.repository|vapid-keys\\.port)\\.ts$`,
-    `${SRC}infrastructure/(channels|outbound)/`,
-    `${SRC}infrastructure/(kysely-channel-send\\.repository|kysely-subscription\\.repository|channel-send-claims|queue-channel-sends-wake-up)\\.ts$`,
-  ],
-};
+/** Each module is a folder of `src/`. */
+const NAMES = ['shared', 'delivery', 'profile', 'series', 'channels'];
 /** Files of no module: the entry points, the context file, the migrations, test support. */
 const OUTSIDE = [
   `${SRC}(index|context|notifications\\.context)\\.ts$`,
-  `${SRC}infrastructure/(notifications\\.migrations\\.ts$|migrations/)`,
+  `${SRC}migrations/`,
   `${SRC}testing/`,
-];
-// Delivery: every other file of a layer folder.
-MODULES.delivery = [`${SRC}(domain|application|infrastructure)/`];
-const NOT_DELIVERY = [
-  ...MODULES.shared,
-  ...MODULES.profile,
-  ...MODULES.series,
-  ...MODULES.channels,
-  ...OUTSIDE,
 ];
 
 /** The modules each module may import besides itself. */
@@ -73,9 +33,7 @@ const MAY_IMPORT = {
 const SPEC = '\\.spec\\.ts$';
 
 function filesOf(name) {
-  return name === 'delivery'
-    ? { path: MODULES.delivery, pathNot: [...NOT_DELIVERY, SPEC] }
-    : { path: MODULES[name], pathNot: [SPEC] };
+  return { path: `${SRC}${name}/`, pathNot: [SPEC] };
 }
 
 const forbidden = Object.keys(MAY_IMPORT).flatMap((name) => {
@@ -96,7 +54,7 @@ forbidden.push(
     name: 'modules-not-to-the-wiring',
     comment: 'A module never imports the entry points, the context file or the test support.',
     severity: 'error',
-    from: { path: `${SRC}(domain|application|infrastructure)/`, pathNot: [...OUTSIDE, SPEC] },
+    from: { path: `${SRC}(${NAMES.join('|')})/`, pathNot: [SPEC] },
     to: { path: OUTSIDE },
   },
   {

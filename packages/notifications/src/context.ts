@@ -9,20 +9,23 @@ export {
 export {
   type NotificationsOptions,
   type ResolvedNotificationsOptions,
-} from './application/notifications.options';
-export { NOTIFICATIONS_TOKENS } from './notifications.tokens';
-export * from './application/ports/delivery-channel.port';
-export { ChannelRegistry } from './application/channels/channel-registry';
-export { ChannelSendPool } from './application/deliver-channel-sends/channel-send-pool';
-export { SendLoopKick } from './application/deliver-channel-sends/send-loop-kick';
-export { TargetGuard } from './infrastructure/outbound/target-guard';
-export { guardedLookup } from './infrastructure/outbound/guarded-lookup';
-export { isPublicAddress } from './infrastructure/outbound/address-rules';
-export { NotificationDeliveryLogProjector } from './infrastructure/notification-delivery-log.projector';
-export { DELIVER_DUE_WAKE_UP_KEY } from './infrastructure/queue-delivery-wake-up';
-export { CHANNEL_SENDS_WAKE_UP_KEY } from './infrastructure/queue-channel-sends-wake-up';
-export { type PushOptions } from './infrastructure/channels/push/push.options';
-export { type PushUrgency } from './infrastructure/channels/push/web-push-channel';
-export { type EmailOptions } from './infrastructure/channels/email/email.options';
-export { type VapidKeyPair, type VapidKeySource } from './application/ports/vapid-keys.port';
-export { VapidKeyFileError } from './infrastructure/channels/push/file-vapid-key-source';
+} from './shared/application/notifications.options';
+export { NOTIFICATIONS_TOKENS } from './shared/notifications.tokens';
+export * from './channels/application/ports/delivery-channel.port';
+export { ChannelRegistry } from './channels/application/channel-registry';
+export { ChannelSendPool } from './channels/application/deliver-channel-sends/channel-send-pool';
+export { SendLoopKick } from './channels/application/deliver-channel-sends/send-loop-kick';
+export { TargetGuard } from './channels/infrastructure/outbound/target-guard';
+export { guardedLookup } from './channels/infrastructure/outbound/guarded-lookup';
+export { isPublicAddress } from './channels/infrastructure/outbound/address-rules';
+export { NotificationDeliveryLogProjector } from './delivery/infrastructure/notification-delivery-log.projector';
+export { DELIVER_DUE_WAKE_UP_KEY } from './shared/infrastructure/queue-delivery-wake-up';
+export { CHANNEL_SENDS_WAKE_UP_KEY } from './channels/infrastructure/queue-channel-sends-wake-up';
+export { type PushOptions } from './channels/infrastructure/push/push.options';
+export { type PushUrgency } from './channels/infrastructure/push/web-push-channel';
+export { type EmailOptions } from './channels/infrastructure/email/email.options';
+export {
+  type VapidKeyPair,
+  type VapidKeySource,
+} from './channels/application/ports/vapid-keys.port';
+export { VapidKeyFileError } from './channels/infrastructure/push/file-vapid-key-source';

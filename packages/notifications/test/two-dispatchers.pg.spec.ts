@@ -3,7 +3,7 @@ import { Application, ManualClock, tablesOf } from '@tickler/core';
 import { createTempDirectory, openTestDatabase, type TempDirectory } from '@tickler/core/testing';
 import { sql } from 'kysely';
 import { notificationsContext } from '../src/context';
-import { type NotificationsTables } from '../src/infrastructure/notifications.tables';
+import { type NotificationsTables } from '../src/shared/infrastructure/notifications.tables';
 import { sendCommand } from '../src/testing';
 import { type Child, spawnFixture } from '@tickler/testing';
 

@@ -1,8 +1,8 @@
-import { DeliverDueNotifications } from '../application/deliver-due-notifications/deliver-due-notifications.command';
-import { DeliverDueNotificationsHandler } from '../application/deliver-due-notifications/deliver-due-notifications.handler';
-import { DueTimeRules } from '../application/deliver-due-notifications/due-time-rules';
-import { MissedNotices } from '../application/deliver-due-notifications/missed-notices';
-import { SendNotificationHandler } from '../application/send-notification/send-notification.handler';
+import { DeliverDueNotifications } from '../delivery/application/deliver-due-notifications/deliver-due-notifications.command';
+import { DeliverDueNotificationsHandler } from '../delivery/application/deliver-due-notifications/deliver-due-notifications.handler';
+import { DueTimeRules } from '../delivery/application/deliver-due-notifications/due-time-rules';
+import { MissedNotices } from '../delivery/application/deliver-due-notifications/missed-notices';
+import { SendNotificationHandler } from '../delivery/application/send-notification/send-notification.handler';
 import { sendHandlerFakes } from './handler-fixtures';
 
 /**

@@ -1,11 +1,14 @@
 import { type DomainEvent, type Transaction } from '@tickler/core';
 import { type Kysely } from 'kysely';
-import { type ChannelSendRepository } from '../application/ports/channel-send.repository';
-import { type DueInstants, type NextDueInstants } from '../application/ports/due-instants.port';
-import { type NotificationDeliveryRepository } from '../application/ports/notification-delivery.repository';
-import { type Scope } from '../application/ports/scope';
-import { type TransactionRunner } from '../application/ports/transaction-runner.port';
-import { type DeliveryWakeUp } from '../application/ports/wake-up.port';
+import { type ChannelSendRepository } from '../channels/application/ports/channel-send.repository';
+import {
+  type DueInstants,
+  type NextDueInstants,
+} from '../delivery/application/ports/due-instants.port';
+import { type NotificationDeliveryRepository } from '../delivery/application/ports/notification-delivery.repository';
+import { type Scope } from '../shared/application/ports/scope';
+import { type TransactionRunner } from '../shared/application/ports/transaction-runner.port';
+import { type DeliveryWakeUp } from '../shared/application/ports/wake-up.port';
 import {
   type ChannelSendOutcome,
   type ChannelSendRequest,
@@ -13,7 +16,7 @@ import {
   type PreparedTarget,
   type SubscriptionInput,
   type SubscriptionTarget,
-} from '../application/ports/delivery-channel.port';
+} from '../channels/application/ports/delivery-channel.port';
 
 // Small fakes of the context's ports for handler unit tests; the in-memory repositories are
 // beside this file (in-memory-*.repository.ts).

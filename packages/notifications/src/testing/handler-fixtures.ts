@@ -3,16 +3,16 @@ import { REFERENCE_TIME } from '@tickler/core/testing';
 import {
   type NotificationsOptions,
   resolveNotificationsOptions,
-} from '../application/notifications.options';
+} from '../shared/application/notifications.options';
 import {
   NotificationDelivery,
   type NewNotificationDelivery,
-} from '../domain/notification-delivery.entity';
-import { type ChannelSubscription } from '../application/ports/subscription.repository';
-import { SUBSCRIPTION_KINDS } from '../application/channel-kinds';
-import { ChannelRegistry } from '../application/channels/channel-registry';
-import { DeliveryFiring } from '../application/channels/fire-deliveries';
-import { InboxChannel } from '../infrastructure/channels/inbox/inbox.channel';
+} from '../delivery/domain/notification-delivery.entity';
+import { type ChannelSubscription } from '../channels/application/ports/subscription.repository';
+import { SUBSCRIPTION_KINDS } from '../shared/application/channel-kinds';
+import { ChannelRegistry } from '../channels/application/channel-registry';
+import { DeliveryFiring } from '../channels/application/fire-deliveries';
+import { InboxChannel } from '../channels/infrastructure/inbox/inbox.channel';
 import { FakeUnitOfWork, RecordingWakeUp, ScriptedChannel, SequentialIds } from './fakes';
 import { InMemoryChannelSendRepository } from './in-memory-channel-send.repository';
 import { InMemoryDeliveryRepository } from './in-memory-delivery.repository';
@@ -21,12 +21,12 @@ import { InMemoryInboxRepository } from './in-memory-inbox.repository';
 import { InMemorySubscriptionRepository } from './in-memory-subscription.repository';
 import { InMemoryRecipientProfileRepository } from './in-memory-recipient-profile.repository';
 import { InMemorySeriesRepository } from './in-memory-series.repository';
-import { SeriesScheduler } from '../application/series/series-scheduler';
-import { SeriesStarter } from '../application/series/series-starter';
-import { SeriesEdits } from '../application/series/series-edits';
-import { ProfileRecipientTimeZone } from '../application/series/profile-recipient-time-zone';
-import { RecurringSeriesService } from '../application/series/recurring-series.service';
-import { ProfileRecipientRules } from '../application/profile-recipient-rules';
+import { SeriesScheduler } from '../series/application/series-scheduler';
+import { SeriesStarter } from '../series/application/series-starter';
+import { SeriesEdits } from '../series/application/series-edits';
+import { ProfileRecipientTimeZone } from '../series/application/profile-recipient-time-zone';
+import { RecurringSeriesService } from '../series/application/recurring-series.service';
+import { ProfileRecipientRules } from '../profile/application/profile-recipient-rules';
 
 /** What read handlers get as their database in unit tests: the in-memory fakes ignore it. */
 export const NO_DATABASE = { kysely: null as never };

@@ -1,9 +1,9 @@
 import {
   type ChannelSendRepository,
   type ExpectedSendState,
-} from '../application/ports/channel-send.repository';
-import { ChannelSend } from '../domain/channel-send.entity';
-import { type ChannelSendState } from '../domain/channel-send.state';
+} from '../channels/application/ports/channel-send.repository';
+import { ChannelSend } from '../channels/domain/channel-send.entity';
+import { type ChannelSendState } from '../shared/domain/channel-send.state';
 
 /** In-memory channel sends: snapshots, so loaded aggregates are independent copies. */
 export class InMemoryChannelSendRepository implements ChannelSendRepository {

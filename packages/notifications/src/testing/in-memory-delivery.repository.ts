@@ -4,14 +4,14 @@ import {
   type NotificationDeliveryRepository,
   type PendingSettlement,
   type SourcedDelivery,
-} from '../application/ports/notification-delivery.repository';
+} from '../delivery/application/ports/notification-delivery.repository';
 import {
   NotificationDelivery,
   type NotificationDeliveryState,
-} from '../domain/notification-delivery.entity';
-import { type NotificationStatus } from '../domain/notification-status';
-import { isSettled } from '../domain/notification-transitions';
-import { NotificationConcurrentUpdateError } from '../domain/notification.errors';
+} from '../delivery/domain/notification-delivery.entity';
+import { type NotificationStatus } from '../shared/domain/notification-status';
+import { isSettled } from '../delivery/domain/notification-transitions';
+import { NotificationConcurrentUpdateError } from '../shared/domain/notification.errors';
 
 /** In-memory delivery repository: stores snapshots, so loaded aggregates are independent copies. */
 export class InMemoryDeliveryRepository implements NotificationDeliveryRepository {

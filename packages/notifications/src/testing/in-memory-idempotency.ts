@@ -1,7 +1,7 @@
 import {
   type IdempotencyRecord,
   type IdempotencyRepository,
-} from '../application/ports/idempotency.repository';
+} from '../delivery/application/ports/idempotency.repository';
 
 /** Idempotency fingerprints in a map (unit tests of the send handlers). */
 export class InMemoryIdempotencyRepository implements IdempotencyRepository {

@@ -2,7 +2,7 @@ import {
   type InboxItem,
   type InboxRepository,
   type ListInboxQuery,
-} from '../application/ports/inbox.repository';
+} from '../delivery/application/ports/inbox.repository';
 
 /** In-memory inbox: one item per delivery, newest first, read once. */
 export class InMemoryInboxRepository implements InboxRepository {

@@ -1,10 +1,10 @@
 import { REFERENCE_TIME } from '@tickler/core/testing';
-import { type RecipientProfileRepository } from '../application/ports/recipient-profile.repository';
-import { RecipientProfile } from '../domain/recipient-profile/recipient-profile.entity';
+import { type RecipientProfileRepository } from '../profile/application/ports/recipient-profile.repository';
+import { RecipientProfile } from '../profile/domain/recipient-profile.entity';
 import {
   type ProfileChanges,
   type RecipientProfileState,
-} from '../domain/recipient-profile/recipient-profile.state';
+} from '../profile/domain/recipient-profile.state';
 
 /** In-memory profiles, by recipient; `set` stores one through the aggregate's own rules. */
 export class InMemoryRecipientProfileRepository implements RecipientProfileRepository {

@@ -3,7 +3,7 @@ import {
   type OpenOccurrence,
   type SeriesRecord,
   type SeriesRepository,
-} from '../application/ports/series.repository';
+} from '../series/application/ports/series.repository';
 
 /** Series and their ledger in maps (unit tests of the series use cases). */
 export class InMemorySeriesRepository implements SeriesRepository {

@@ -1,7 +1,7 @@
 import {
   type ChannelSubscription,
   type SubscriptionRepository,
-} from '../application/ports/subscription.repository';
+} from '../channels/application/ports/subscription.repository';
 
 /** In-memory channel subscriptions, keyed by id. */
 export class InMemorySubscriptionRepository implements SubscriptionRepository {

@@ -1,4 +1,4 @@
-import { type WithdrawalRepository } from '../application/ports/withdrawal.repository';
+import { type WithdrawalRepository } from '../delivery/application/ports/withdrawal.repository';
 
 /** Withdrawal marks in a set (unit tests of reconcile). */
 export class InMemoryWithdrawals implements WithdrawalRepository {

@@ -1,8 +1,8 @@
 import { type Application, type ManualClock, tablesOf } from '@tickler/core';
-import { DeliverDueNotifications } from '../application/deliver-due-notifications/deliver-due-notifications.command';
-import { type RepeatInput } from '../application/series/repeat.input';
+import { DeliverDueNotifications } from '../delivery/application/deliver-due-notifications/deliver-due-notifications.command';
+import { type RepeatInput } from '../shared/application/repeat.input';
 import { type NotificationsContextOptions } from '../notifications.context';
-import { type SeriesTables } from '../infrastructure/series.tables';
+import { type SeriesTables } from '../series/infrastructure/series.tables';
 import { createNotificationsTestApp, send } from './test-app';
 
 /**

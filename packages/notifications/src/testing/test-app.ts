@@ -4,10 +4,10 @@ import { type Kysely } from 'kysely';
 import {
   SendNotification,
   type SendNotificationResult,
-} from '../application/send-notification/send-notification.command';
-import { ChannelSendPool } from '../application/deliver-channel-sends/channel-send-pool';
-import { DeliverChannelSends } from '../application/deliver-channel-sends/deliver-channel-sends.command';
-import { type NotificationsTables } from '../infrastructure/notifications.tables';
+} from '../delivery/application/send-notification/send-notification.command';
+import { ChannelSendPool } from '../channels/application/deliver-channel-sends/channel-send-pool';
+import { DeliverChannelSends } from '../channels/application/deliver-channel-sends/deliver-channel-sends.command';
+import { type NotificationsTables } from '../shared/infrastructure/notifications.tables';
 import { notificationsContext, type NotificationsContextOptions } from '../notifications.context';
 
 /** An application running the notifications context for a test, with its clock and tables. */

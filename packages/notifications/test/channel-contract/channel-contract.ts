@@ -10,7 +10,7 @@ import {
 } from '@tickler/core/testing';
 import { type Kysely } from 'kysely';
 import { GetNotification, type Guarantee, RegisterSubscription } from '../../src';
-import { type NotificationsTables } from '../../src/infrastructure/notifications.tables';
+import { type NotificationsTables } from '../../src/shared/infrastructure/notifications.tables';
 import { createNotificationsTestApp, type NotificationsTestApp, send } from '../../src/testing';
 import { spawnFixture } from '@tickler/testing';
 import { CHANNEL_SUBJECTS, type ReceiverStandIn } from './subjects';

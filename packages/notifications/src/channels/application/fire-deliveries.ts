@@ -1,0 +1,124 @@
+import { CORE_TOKENS, type IdGenerator, type Transaction } from '@tickler/core';
+import { inject, injectable } from 'inversify';
+import { ChannelSend } from '../domain/channel-send.entity';
+import { type NotificationDelivery } from '../../delivery/domain/notification-delivery.entity';
+import { NOTIFICATIONS_TOKENS } from '../../shared/notifications.tokens';
+import { INBOX_CHANNEL, includesInbox } from '../../shared/application/channel-kinds';
+import { type ChannelSendRepository } from './ports/channel-send.repository';
+import { type InTransactionDelivery } from './ports/delivery-channel.port';
+import { type DeliveryOutlets } from '../../delivery/application/ports/delivery-outlets.port';
+import {
+  type ChannelSubscription,
+  type SubscriptionRepository,
+} from './ports/subscription.repository';
+import { type DeliveryWakeUp } from '../../shared/application/ports/wake-up.port';
+import { type ChannelRegistry } from './channel-registry';
+
+/**
+ * Fires notifications that are due and going out, inside the caller's transaction: resolves
+ * their targets now (a subscription added after scheduling counts), writes the inbox rows in
+ * bulk, creates one `pending` channel send per external target, lets each aggregate settle its
+ * status (`sent` with the inbox, `sending` with only external targets, `failed` with none) and
+ * wakes the send loop. It never sends anything itself: external sends run after commit, in the
+ * send loop. The caller persists the deliveries and records their events.
+ */
+@injectable()
+export class DeliveryFiring implements DeliveryOutlets {
+  constructor(
+    @inject(CORE_TOKENS.IdGenerator) private readonly ids: IdGenerator,
+    @inject(NOTIFICATIONS_TOKENS.SubscriptionRepository)
+    private readonly subscriptions: SubscriptionRepository,
+    @inject(NOTIFICATIONS_TOKENS.ChannelSendRepository)
+    private readonly sends: ChannelSendRepository,
+    @inject(NOTIFICATIONS_TOKENS.Channels) private readonly channels: ChannelRegistry,
+    @inject(NOTIFICATIONS_TOKENS.SendsWakeUp) private readonly wakeUp: DeliveryWakeUp,
+  ) {}
+
+  /**
+   * Fires `deliveries` (each `scheduled` and due, decided to go out) at `now`; returns the sends
+   * created. `holdExternal` (delivery id → instant) makes those deliveries' external sends due
+   * at that instant instead of now (quiet hours with the inbox on time).
+   */
+  async fire(
+    tx: Transaction,
+    deliveries: readonly NotificationDelivery[],
+    now: string,
+    holdExternal: ReadonlyMap<string, string> = new Map(),
+  ): Promise<ChannelSend[]> {
+    const byRecipient = await this.targetsOf(tx, deliveries);
+    const inbox: InTransactionDelivery[] = [];
+    const created: ChannelSend[] = [];
+    for (const delivery of deliveries) {
+      const requested = delivery.channels;
+      const targets = (byRecipient.get(delivery.recipientId) ?? []).filter((s) =>
+        requested === null ? s.isDefault : requested.includes(s.kind),
+      );
+      const wantsInbox = includesInbox(requested);
+      delivery.fire(now, { inbox: wantsInbox, external: targets.length });
+      if (wantsInbox) {
+        const s = delivery.snapshot();
+        inbox.push({
+          id: s.id,
+          recipientId: s.recipientId,
+          title: s.title,
+          message: s.message,
+          url: s.url,
+          sentAt: now,
+        });
+      }
+      for (const subscription of targets) {
+        const channel = this.channels.external(subscription.kind);
+        if (!channel) {
+          continue;
+        }
+        created.push(
+          ChannelSend.create(
+            {
+              deliveryId: delivery.id,
+              recipientId: delivery.recipientId,
+              channel: subscription.kind,
+              subscriptionId: subscription.id,
+              endpoint: channel.endpointOf(subscription.target),
+              guarantee: subscription.guarantee,
+            },
+            now,
+            this.ids.next(),
+            holdExternal.get(delivery.id),
+          ),
+        );
+      }
+    }
+    if (inbox.length > 0) {
+      await this.channels.inTransaction.deliverMany(tx, inbox);
+    }
+    if (created.length > 0) {
+      await this.sends.insertMany(tx, created);
+      const first = created.map((s) => s.snapshot().dueAt ?? now).sort()[0] ?? now;
+      await this.wakeUp.wakeAt(tx, first);
+    }
+    return created;
+  }
+
+  /**
+   * The active subscriptions of the recipients whose set may have external targets (one read;
+   * none at all when every notification names only the inbox, as the benchmarks' do).
+   */
+  private async targetsOf(
+    tx: Transaction,
+    deliveries: readonly NotificationDelivery[],
+  ): Promise<Map<string, ChannelSubscription[]>> {
+    const recipients = deliveries
+      .filter((d) => d.channels === null || d.channels.some((kind) => kind !== INBOX_CHANNEL))
+      .map((d) => d.recipientId);
+    const byRecipient = new Map<string, ChannelSubscription[]>();
+    if (recipients.length === 0) {
+      return byRecipient;
+    }
+    for (const subscription of await this.subscriptions.activeFor(tx, recipients)) {
+      const list = byRecipient.get(subscription.recipientId) ?? [];
+      list.push(subscription);
+      byRecipient.set(subscription.recipientId, list);
+    }
+    return byRecipient;
+  }
+}

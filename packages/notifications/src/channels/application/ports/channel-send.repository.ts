@@ -1,0 +1,38 @@
+import { type ChannelSend } from '../../domain/channel-send.entity';
+import {
+  type ChannelSendState,
+  type ChannelSendStatus,
+} from '../../../shared/domain/channel-send.state';
+import { type Scope } from '../../../shared/application/ports/scope';
+
+/** The state a guarded write of a channel send expects the stored row to be in. */
+export interface ExpectedSendState {
+  readonly status: ChannelSendStatus;
+  /** The claim's token while `sending` (fencing against a newer claim); null otherwise. */
+  readonly leaseToken: string | null;
+}
+
+/** Persistence port of the `ChannelSend` aggregate. */
+export interface ChannelSendRepository {
+  /** One multi-row INSERT (chunked below the driver's parameter limit). */
+  insertMany(scope: Scope, sends: readonly ChannelSend[]): Promise<void>;
+  /**
+   * Up to `limit` live sends due at `now` — `pending` ones whose attempt is due and `sending`
+   * ones whose lease ran out — earliest first, leaving out the endpoints in `busy`. On
+   * PostgreSQL the rows are locked and rows another claimer holds are skipped.
+   */
+  findDue(
+    scope: Scope,
+    now: string,
+    limit: number,
+    busy: readonly string[],
+  ): Promise<ChannelSend[]>;
+  /** Writes one send's state if the row is still as `expected`; returns whether it was. */
+  save(scope: Scope, send: ChannelSend, expected: ExpectedSendState): Promise<boolean>;
+  /** The sends of these notifications (views), oldest first. */
+  forDeliveries(scope: Scope, deliveryIds: readonly string[]): Promise<ChannelSendState[]>;
+  /** How many sends of this notification have not failed (live or sent). */
+  countNotFailed(scope: Scope, deliveryId: string): Promise<number>;
+  /** Earliest `due_at` among live sends: when the send loop must look next. */
+  nextDueAt(scope: Scope): Promise<string | undefined>;
+}

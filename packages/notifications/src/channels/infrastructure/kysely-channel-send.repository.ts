@@ -1,0 +1,151 @@
+import { dialectOf, tablesOf } from '@tickler/core';
+import { injectable } from 'inversify';
+import { type Kysely, sql } from 'kysely';
+import {
+  type ChannelSendRepository,
+  type ExpectedSendState,
+} from '../application/ports/channel-send.repository';
+import { type Scope } from '../../shared/application/ports/scope';
+import { ChannelSend } from '../domain/channel-send.entity';
+import { type ChannelSendState } from '../../shared/domain/channel-send.state';
+import {
+  type ChannelSendRow,
+  type NotificationsTables,
+} from '../../shared/infrastructure/notifications.tables';
+
+const TABLE = 'notification_channel_sends';
+/** Literal so SQLite uses the partial index (it cannot prove a bound predicate implies it). */
+const LIVE = sql<boolean>`status in ('pending', 'sending')`;
+/** Rows per multi-row INSERT: 16 columns each, well under every driver's parameter limit. */
+const ROWS_PER_INSERT = 500;
+/** Ids per `IN (...)` list. */
+const IDS_PER_STATEMENT = 1000;
+
+function q(scope: Scope): Kysely<NotificationsTables> {
+  return tablesOf<NotificationsTables>(scope.db);
+}
+
+/** Row → state. */
+function stateOf(row: ChannelSendRow): ChannelSendState {
+  return {
+    id: row.id,
+    deliveryId: row.delivery_id,
+    recipientId: row.recipient_id,
+    channel: row.channel,
+    subscriptionId: row.subscription_id,
+    endpoint: row.endpoint,
+    status: row.status,
+    attempts: Number(row.attempts),
+    recoveries: Number(row.recoveries),
+    lastError: row.last_error,
+    dueAt: row.due_at,
+    leaseToken: row.lease_token,
+    claimedBy: row.claimed_by,
+    guarantee: row.guarantee,
+    sentAt: row.sent_at,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}
+
+/** State → row. */
+function rowOf(s: ChannelSendState): ChannelSendRow {
+  return {
+    id: s.id,
+    delivery_id: s.deliveryId,
+    recipient_id: s.recipientId,
+    channel: s.channel,
+    subscription_id: s.subscriptionId,
+    endpoint: s.endpoint,
+    status: s.status,
+    attempts: s.attempts,
+    recoveries: s.recoveries,
+    last_error: s.lastError,
+    due_at: s.dueAt,
+    lease_token: s.leaseToken,
+    claimed_by: s.claimedBy,
+    guarantee: s.guarantee,
+    sent_at: s.sentAt,
+    created_at: s.createdAt,
+    updated_at: s.updatedAt,
+  };
+}
+
+/** kysely adapter of the channel-send repository (SQLite and PostgreSQL). */
+@injectable()
+export class KyselyChannelSendRepository implements ChannelSendRepository {
+  async insertMany(scope: Scope, sends: readonly ChannelSend[]): Promise<void> {
+    for (let i = 0; i < sends.length; i += ROWS_PER_INSERT) {
+      const rows = sends.slice(i, i + ROWS_PER_INSERT).map((s) => rowOf(s.snapshot()));
+      await q(scope).insertInto(TABLE).values(rows).execute();
+    }
+  }
+
+  async findDue(
+    scope: Scope,
+    now: string,
+    limit: number,
+    busy: readonly string[],
+  ): Promise<ChannelSend[]> {
+    let query = q(scope).selectFrom(TABLE).selectAll().where(LIVE).where('due_at', '<=', now);
+    if (busy.length > 0) {
+      query = query.where('endpoint', 'not in', [...busy]);
+    }
+    // Among sends due at the same instant, a claim whose holder died or hung (`sending`, its
+    // lease over) goes first: it was taken before any of them, and its request may be out.
+    const ordered = query.orderBy('due_at').orderBy('status', 'desc').limit(limit);
+    const locked = dialectOf(scope.db) === 'postgres' ? ordered.forUpdate().skipLocked() : ordered;
+    return (await locked.execute()).map((row) => ChannelSend.rehydrate(stateOf(row)));
+  }
+
+  async save(scope: Scope, send: ChannelSend, expected: ExpectedSendState): Promise<boolean> {
+    const { id, created_at: _created, ...changes } = rowOf(send.snapshot());
+    let update = q(scope)
+      .updateTable(TABLE)
+      .set(changes)
+      .where('id', '=', id)
+      .where('status', '=', expected.status);
+    update =
+      expected.leaseToken === null
+        ? update.where('lease_token', 'is', null)
+        : update.where('lease_token', '=', expected.leaseToken);
+    const result = await update.executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  }
+
+  async forDeliveries(scope: Scope, deliveryIds: readonly string[]): Promise<ChannelSendState[]> {
+    const out: ChannelSendState[] = [];
+    for (let i = 0; i < deliveryIds.length; i += IDS_PER_STATEMENT) {
+      const rows = await q(scope)
+        .selectFrom(TABLE)
+        .selectAll()
+        .where('delivery_id', 'in', deliveryIds.slice(i, i + IDS_PER_STATEMENT))
+        .orderBy('created_at')
+        .orderBy('id')
+        .execute();
+      out.push(...rows.map(stateOf));
+    }
+    return out;
+  }
+
+  async countNotFailed(scope: Scope, deliveryId: string): Promise<number> {
+    const row = await q(scope)
+      .selectFrom(TABLE)
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('delivery_id', '=', deliveryId)
+      .where('status', '!=', 'failed')
+      .executeTakeFirst();
+    return Number(row?.n ?? 0);
+  }
+
+  async nextDueAt(scope: Scope): Promise<string | undefined> {
+    const row = await q(scope)
+      .selectFrom(TABLE)
+      .select('due_at')
+      .where(LIVE)
+      .orderBy('due_at')
+      .limit(1)
+      .executeTakeFirst();
+    return row?.due_at ?? undefined;
+  }
+}

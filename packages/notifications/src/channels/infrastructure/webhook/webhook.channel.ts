@@ -1,0 +1,143 @@
+import { randomBytes } from 'node:crypto';
+import { msOf, toIsoUtc } from '@tickler/core';
+import { InvalidArgumentError } from '@tickler/core/domain';
+import { inject, injectable } from 'inversify';
+import { type Dispatcher } from 'undici';
+import { type ResolvedNotificationsOptions } from '../../../shared/application/notifications.options';
+import {
+  type ChannelSendOutcome,
+  type ChannelSendRequest,
+  type ExternalChannel,
+  type PreparedTarget,
+  type SubscriptionInput,
+  type SubscriptionTarget,
+} from '../../application/ports/delivery-channel.port';
+import { NOTIFICATIONS_TOKENS } from '../../../shared/notifications.tokens';
+import { TargetGuard } from '../outbound/target-guard';
+import { SECRET_PREFIX, signStandardWebhook } from './standard-webhooks-signature';
+import { outcomeOfError, outcomeOfStatus } from './webhook-outcome';
+import { webhookPayload } from './webhook-payload';
+import { signingSecrets, type WebhookTarget, webhookTargetOf } from './webhook-target';
+
+/** This channel's kind. */
+export const WEBHOOK = 'webhook';
+
+/**
+ * undici is loaded on the first webhook, not at start-up: requiring it costs ~0.1 s of CPU,
+ * which every start paid (a restart with due inbox rows only, the CLI) whether or not a
+ * webhook ever went out.
+ */
+let undici: Promise<typeof import('undici')> | undefined;
+
+function loadUndici(): Promise<typeof import('undici')> {
+  undici ??= import('undici');
+  return undici;
+}
+
+/**
+ * The webhook channel: a signed POST to the recipient's endpoint, Standard Webhooks headers
+ * (`webhook-id` = the send id, also `Idempotency-Key`; `webhook-timestamp`; `webhook-signature`
+ * with every secret still signing), the address rule checked at connect time (a guarded
+ * `lookup`, and IP literals before connecting), redirects not followed, 2xx = sent.
+ */
+@injectable()
+export class WebhookChannel implements ExternalChannel {
+  readonly kind = WEBHOOK;
+  readonly retry: ExternalChannel['retry'];
+  readonly timeoutMs: number;
+  private dispatcher: Dispatcher | undefined;
+
+  constructor(
+    @inject(NOTIFICATIONS_TOKENS.Options) private readonly options: ResolvedNotificationsOptions,
+    @inject(TargetGuard) private readonly guard: TargetGuard,
+  ) {
+    this.retry = options.webhookRetry;
+    this.timeoutMs = options.webhookTimeoutMs;
+  }
+
+  endpointOf(target: SubscriptionTarget): string {
+    return new URL(webhookTargetOf(target).url).origin;
+  }
+
+  async prepareTarget(input: SubscriptionInput): Promise<PreparedTarget> {
+    if (typeof input.url !== 'string') {
+      throw new InvalidArgumentError('url', 'a webhook needs its url');
+    }
+    await this.guard.checkRegistration(new URL(input.url), 'url');
+    const secret = `${SECRET_PREFIX}${randomBytes(32).toString('base64')}`;
+    const target: WebhookTarget = { url: input.url, secrets: [{ secret, until: null }] };
+    // One webhook per recipient: registering again updates it (and rotates its secret).
+    return { targetKey: WEBHOOK, target: { ...target }, secret };
+  }
+
+  /** The new secret signs; the secrets that signed until now keep signing for the overlap. */
+  renewTarget(
+    previous: SubscriptionTarget,
+    next: SubscriptionTarget,
+    now: string,
+  ): SubscriptionTarget {
+    const overlapUntil = toIsoUtc(msOf(now) + this.options.webhookSecretOverlapMs);
+    const old = webhookTargetOf(previous)
+      .secrets.filter((s) => s.until === null || s.until > now)
+      .map((s) => ({ secret: s.secret, until: s.until ?? overlapUntil }));
+    const fresh = webhookTargetOf(next);
+    return { url: fresh.url, secrets: [...fresh.secrets, ...old] };
+  }
+
+  publicTarget(target: SubscriptionTarget): Record<string, unknown> {
+    return { url: webhookTargetOf(target).url };
+  }
+
+  /** Loads undici and makes the guarded agent (first send only). */
+  async prepare(): Promise<void> {
+    await this.dispatcherOf();
+  }
+
+  async send(request: ChannelSendRequest, signal: AbortSignal): Promise<ChannelSendOutcome> {
+    const target = webhookTargetOf(request.target);
+    const url = new URL(target.url);
+    const body = JSON.stringify(webhookPayload(request));
+    const timestamp = Math.floor(msOf(request.now) / 1000);
+    try {
+      this.guard.checkLiteralHost(url);
+      const { request: post } = await loadUndici();
+      const response = await post(url, {
+        method: 'POST',
+        body,
+        headers: {
+          'content-type': 'application/json',
+          'user-agent': 'tickler-webhooks/2',
+          'webhook-id': request.sendId,
+          'webhook-timestamp': String(timestamp),
+          'webhook-signature': signStandardWebhook(
+            signingSecrets(target, request.now),
+            request.sendId,
+            timestamp,
+            body,
+          ),
+          'idempotency-key': request.sendId,
+        },
+        signal,
+        dispatcher: await this.dispatcherOf(),
+      });
+      // Drain the body so the connection returns to the pool; its content is not used.
+      await response.body.dump();
+      return outcomeOfStatus(response.statusCode, url.host);
+    } catch (error) {
+      const timedOut =
+        signal.aborted &&
+        (signal.reason as { name?: unknown } | undefined)?.name === 'TimeoutError';
+      return outcomeOfError(error, timedOut);
+    }
+  }
+
+  /** One undici agent whose connections resolve names through the address rule. */
+  private async dispatcherOf(): Promise<Dispatcher> {
+    if (!this.dispatcher) {
+      const { Agent } = await loadUndici();
+      const lookup = this.guard.lookup;
+      this.dispatcher = new Agent(lookup ? { connect: { lookup } } : {});
+    }
+    return this.dispatcher;
+  }
+}

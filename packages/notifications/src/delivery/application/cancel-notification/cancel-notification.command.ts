@@ -1,0 +1,21 @@
+import { IsOptional } from 'class-validator';
+import { Command } from '@tickler/core';
+import { IsSeriesScope, type SeriesScope } from '../../../shared/application/repeat.input';
+import { type NotificationView } from '../../../shared/application/notification.view';
+import { IsEntityId, IsRecipientId } from '../../../shared/application/recipient-id.validator';
+
+/**
+ * Cancels a scheduled delivery (the row stays as a tombstone). Idempotent on a canceled row;
+ * `NOTIFICATIONS.ALREADY_SENT` once sent, `NOTIFICATIONS.NOT_SCHEDULED` when otherwise settled.
+ */
+export class CancelNotification extends Command<NotificationView> {
+  static readonly type = 'notifications.cancel';
+
+  @IsRecipientId() recipientId!: string;
+  @IsEntityId() id!: string;
+  /**
+   * For a row of a recurring series: `series` (the default) cancels the series and its
+   * scheduled row; `this` cancels only this row, and the next occurrence is scheduled.
+   */
+  @IsOptional() @IsSeriesScope() scope?: SeriesScope;
+}

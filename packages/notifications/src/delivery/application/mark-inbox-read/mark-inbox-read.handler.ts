@@ -1,0 +1,38 @@
+import { type Clock, type CommandHandler, CORE_TOKENS, toIsoUtc } from '@tickler/core';
+import { inject, injectable } from 'inversify';
+import { InboxItemNotFoundError } from '../../../shared/domain/notification.errors';
+import { NOTIFICATIONS_TOKENS } from '../../../shared/notifications.tokens';
+import { toInboxItemView } from '../notification-view.mapper';
+import { type InboxItemView } from '../../../shared/application/notification.view';
+import { type InboxRepository } from '../ports/inbox.repository';
+import { type TransactionRunner } from '../../../shared/application/ports/transaction-runner.port';
+import { MarkInboxRead } from './mark-inbox-read.command';
+
+/** Handles `MarkInboxRead`: stamps the first read instant, then answers the item. */
+@injectable()
+export class MarkInboxReadHandler implements CommandHandler<MarkInboxRead> {
+  static readonly handles = MarkInboxRead;
+
+  constructor(
+    @inject(CORE_TOKENS.UnitOfWork) private readonly uow: TransactionRunner,
+    @inject(CORE_TOKENS.Clock) private readonly clock: Clock,
+    @inject(NOTIFICATIONS_TOKENS.InboxRepository) private readonly inbox: InboxRepository,
+  ) {}
+
+  execute(command: MarkInboxRead): Promise<InboxItemView> {
+    return this.uow.run(async (tx) => {
+      // Only an unread row changes; an already-read one keeps its first read instant.
+      await this.inbox.markRead(
+        tx,
+        command.recipientId,
+        command.inboxId,
+        toIsoUtc(this.clock.now()),
+      );
+      const item = await this.inbox.find(tx, command.recipientId, command.inboxId);
+      if (!item) {
+        throw new InboxItemNotFoundError(command.recipientId, command.inboxId);
+      }
+      return toInboxItemView(item);
+    });
+  }
+}

@@ -1,0 +1,101 @@
+import {
+  type Clock,
+  type CommandHandler,
+  CORE_TOKENS,
+  parseInstant,
+  toIsoUtc,
+} from '@tickler/core';
+import { inject, injectable } from 'inversify';
+import { NOTIFICATIONS_TOKENS } from '../../../shared/notifications.tokens';
+import { loadOwnedDelivery } from '../load-owned-delivery';
+import { toNotificationView } from '../notification-view.mapper';
+import { channelsOf } from '../send-notification/new-delivery-of';
+import { type NotificationView } from '../../../shared/application/notification.view';
+import { type NotificationDeliveryRepository } from '../ports/notification-delivery.repository';
+import { type TransactionRunner } from '../../../shared/application/ports/transaction-runner.port';
+import { type DeliveryWakeUp } from '../../../shared/application/ports/wake-up.port';
+import { InvalidArgumentError } from '@tickler/core/domain';
+import { type RecurringSeries } from '../ports/recurring-series.port';
+import { SERIES_TOKENS } from '../../../shared/series.tokens';
+import { checkWhenFields, resolveWhenField } from '../when-field';
+import { RescheduleNotification } from './reschedule-notification.command';
+
+/** Handles `RescheduleNotification`: edits the scheduled delivery and, when its instant moved, the wake-up, in one transaction. */
+@injectable()
+export class RescheduleNotificationHandler implements CommandHandler<RescheduleNotification> {
+  static readonly handles = RescheduleNotification;
+
+  constructor(
+    @inject(CORE_TOKENS.UnitOfWork) private readonly uow: TransactionRunner,
+    @inject(CORE_TOKENS.Clock) private readonly clock: Clock,
+    @inject(NOTIFICATIONS_TOKENS.DeliveryRepository)
+    private readonly deliveries: NotificationDeliveryRepository,
+    @inject(NOTIFICATIONS_TOKENS.WakeUp) private readonly wakeUp: DeliveryWakeUp,
+    @inject(SERIES_TOKENS.RecurringSeries) private readonly series: RecurringSeries,
+  ) {}
+
+  execute(command: RescheduleNotification): Promise<NotificationView> {
+    return this.uow.run(async (tx) => {
+      checkWhenFields(RescheduleNotification.type, command);
+      const delivery = await loadOwnedDelivery(
+        this.deliveries,
+        tx,
+        command.recipientId,
+        command.id,
+        // The row lock first, as the dispatcher takes it (see loadOwnedDelivery).
+        { forUpdate: true },
+      );
+      const loadedStatus = delivery.status;
+      const channels = channelsOf(command);
+      const content = {
+        ...(command.title !== undefined ? { title: command.title } : {}),
+        ...(command.message !== undefined ? { message: command.message } : {}),
+        ...(command.url !== undefined ? { url: command.url === '' ? null : command.url } : {}),
+        ...(channels !== undefined ? { channels } : {}),
+      };
+      const now = toIsoUtc(this.clock.now());
+      const resolved = await resolveWhenField(command, now, () =>
+        this.series.zoneOf(tx, command.recipientId),
+      );
+      const answer = (view: NotificationView): NotificationView =>
+        resolved === undefined ? view : { ...view, resolvedWhen: resolved };
+      const scheduledAt = resolved?.instant ?? command.scheduledAt;
+      const series = await this.series.seriesOf(tx, delivery.id);
+      if (series !== undefined && command.scope !== 'this') {
+        const edit = { content, repeat: command.repeat, scheduledAt };
+        const edited = await series.edit(tx, delivery, edit, now);
+        return answer({ ...toNotificationView(edited), repeat: series.view() });
+      }
+      if (series !== undefined && command.repeat !== undefined) {
+        throw new InvalidArgumentError(
+          'scope',
+          'a new repeat changes the series: give scope "series"',
+        );
+      }
+      delivery.reschedule(
+        {
+          ...content,
+          ...(scheduledAt !== undefined
+            ? { scheduledAt: parseInstant(scheduledAt, 'scheduledAt') }
+            : {}),
+        },
+        now,
+      );
+      await this.deliveries.save(tx, delivery, { status: loadedStatus });
+      if (scheduledAt !== undefined && delivery.dueAt !== null) {
+        await this.wakeUp.wakeAt(tx, delivery.dueAt);
+      }
+      tx.recordEvents(delivery.pullEvents());
+      if (command.repeat !== undefined) {
+        // A new series named in no zone follows the zone `when` was read in.
+        const repeat = {
+          ...command.repeat,
+          timeZone: command.repeat.timeZone ?? resolved?.timeZone,
+        };
+        const started = await this.series.startOn(tx, delivery, repeat, now);
+        return answer({ ...toNotificationView(delivery), repeat: started.view() });
+      }
+      return answer(toNotificationView(delivery));
+    });
+  }
+}

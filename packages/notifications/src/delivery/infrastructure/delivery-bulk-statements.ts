@@ -1,0 +1,158 @@
+import { type DialectName } from '@tickler/core';
+import { CompiledQuery } from 'kysely';
+import { type NewDeliveryRow } from '../../shared/infrastructure/notifications.tables';
+
+/**
+ * Multi-row statements for reconcile, as pre-compiled SQL. Why not kysely's builder: a 1,000-row
+ * chunk is ~26,000 value nodes that kysely walks and compiles on every call, which costs more
+ * than SQLite's own insert; the text here is built once per chunk size and the values bound.
+ * Identifiers come from the mapper's fixed column list, never from input.
+ *
+ * PostgreSQL differs in two ways: numbered placeholders (`$1`), and a VALUES list types its
+ * bound values as text, so non-text columns need a cast where they are copied from it.
+ */
+
+const TABLE = 'notification_deliveries';
+/** SQLite's default bound-parameter limit is 32,766; stay well under it. */
+const MAX_PARAMS = 30_000;
+
+/** Non-text columns of `notification_deliveries` (PostgreSQL casts these out of a VALUES list). */
+const COLUMN_TYPES: Partial<Record<keyof NewDeliveryRow, string>> = { attempts: 'integer' };
+
+function placeholders(columns: number, rows: number, dialect: DialectName): string {
+  if (dialect === 'postgres') {
+    const list: string[] = [];
+    for (let r = 0; r < rows; r++) {
+      const first = r * columns;
+      list.push(`(${Array.from({ length: columns }, (_, c) => `$${first + c + 1}`).join(', ')})`);
+    }
+    return list.join(', ');
+  }
+  const one = `(${new Array<string>(columns).fill('?').join(', ')})`;
+  return new Array<string>(rows).fill(one).join(', ');
+}
+
+/** The placeholder of the `n`-th (1-based) parameter. */
+function placeholder(n: number, dialect: DialectName): string {
+  return dialect === 'postgres' ? `$${n}` : '?';
+}
+
+/** `v.<column>`, cast to the column's type on PostgreSQL where it is not text. */
+function fromValues(column: keyof NewDeliveryRow, dialect: DialectName): string {
+  const type = COLUMN_TYPES[column];
+  return dialect === 'postgres' && type !== undefined
+    ? `cast(v.${column} as ${type})`
+    : `v.${column}`;
+}
+
+/**
+ * Nullable columns without a default: an INSERT that leaves one out stores NULL, exactly as
+ * binding null does. A new delivery has about half its 26 columns null (no outcome,
+ * source or window yet); leaving out the ones null in every row of a statement halves the
+ * values bound per row. A column added later with a default must not be listed here.
+ */
+export const NULL_WHEN_OMITTED: ReadonlySet<keyof NewDeliveryRow> = new Set<keyof NewDeliveryRow>([
+  'url',
+  'scheduled_at',
+  'last_error',
+  'sent_at',
+  'inbox_id',
+  'source_app',
+  'source_key',
+  'source_collection',
+  'source_id',
+  'source_rule',
+  'idempotency_key',
+  'event_at',
+  'expires_at',
+  'missed_reason',
+  'due_at',
+  'channels',
+  'snoozed_from',
+  'deferred_from',
+  'digest_id',
+]);
+
+/** Rows per statement for `columns` bound values each. */
+export function rowsPerStatement(columns: number): number {
+  return Math.max(1, Math.floor(MAX_PARAMS / columns));
+}
+
+/** `INSERT INTO notification_deliveries (...) VALUES (...), (...)` for these rows (all of one shape). */
+export function insertRows(
+  rows: readonly NewDeliveryRow[],
+  dialect: DialectName = 'sqlite',
+): CompiledQuery {
+  const first = rows[0];
+  if (first === undefined) {
+    throw new RangeError('insertRows needs at least one row');
+  }
+  const columns = (Object.keys(first) as (keyof NewDeliveryRow)[]).filter(
+    (column) =>
+      !NULL_WHEN_OMITTED.has(column) ||
+      rows.some((row) => row[column] !== null && row[column] !== undefined),
+  );
+  const params: unknown[] = [];
+  for (const row of rows) {
+    for (const column of columns) {
+      params.push(row[column] ?? null);
+    }
+  }
+  return CompiledQuery.raw(insertText(columns, rows.length, dialect), params);
+}
+
+/** Statement texts by dialect, columns and row count; a bulk call reuses one or two sizes. */
+const insertTexts = new Map<string, string>();
+const MAX_INSERT_TEXTS = 64;
+
+/**
+ * The INSERT text for `rows` rows, built once per shape: a 1,000-row text is ~60 KB, and a
+ * fresh string each call cost its building plus hashing it again in the prepared-statement
+ * cache's lookup; the same string object is hashed once.
+ */
+function insertText(columns: readonly string[], rows: number, dialect: DialectName): string {
+  const key = `${dialect} ${rows} ${columns.join(',')}`;
+  let text = insertTexts.get(key);
+  if (text === undefined) {
+    text = `insert into ${TABLE} (${columns.join(', ')}) values ${placeholders(columns.length, rows, dialect)}`;
+    if (insertTexts.size >= MAX_INSERT_TEXTS) {
+      insertTexts.clear();
+    }
+    insertTexts.set(key, text);
+  }
+  return text;
+}
+
+/**
+ * One UPDATE writing every column but `id`/`created_at` of these rows from a VALUES list, each
+ * row only if it is still in `expectedStatus`. RETURNING
+ * the ids it changed lets the caller check the row count per row.
+ */
+export function updateRows(
+  rows: readonly NewDeliveryRow[],
+  expectedStatus: string,
+  dialect: DialectName = 'sqlite',
+): CompiledQuery<{ id: string }> {
+  const first = rows[0];
+  if (first === undefined) {
+    throw new RangeError('updateRows needs at least one row');
+  }
+  const columns = (Object.keys(first) as (keyof NewDeliveryRow)[]).filter(
+    (c) => c !== 'id' && c !== 'created_at',
+  );
+  const params: unknown[] = [];
+  for (const row of rows) {
+    params.push(row.id);
+    for (const column of columns) {
+      params.push(row[column] ?? null);
+    }
+  }
+  params.push(expectedStatus);
+  const status = placeholder(rows.length * (columns.length + 1) + 1, dialect);
+  const text =
+    `with v (id, ${columns.join(', ')}) as (values ${placeholders(columns.length + 1, rows.length, dialect)}) ` +
+    `update ${TABLE} set ${columns.map((c) => `${c} = ${fromValues(c, dialect)}`).join(', ')} from v ` +
+    `where ${TABLE}.id = v.id and ${TABLE}.status = ${status}` +
+    ` returning ${TABLE}.id as id`;
+  return CompiledQuery.raw(text, params);
+}
