@@ -1,7 +1,7 @@
 /**
  * Every channel kind the context can deliver over, by name: what `channels` on a notification
  * and `kind` on a subscription may say. `inbox` is the in-transaction channel; every other name
- * has one external adapter registered in `notifications.context.ts` (`EXTERNAL_CHANNELS`); the
+ * has one external adapter registered in `channels/channels.module.ts` (`EXTERNAL_CHANNELS`); the
  * context refuses to start when the two lists disagree. Adding a channel: docs/channels.md.
  */
 export const CHANNEL_KINDS = ['inbox', 'webhook', 'push', 'email'] as const;

@@ -86,7 +86,7 @@ export interface PreparedTarget {
  * An external channel (webhook, push, email): claimed, sent after commit with no transaction
  * open, settled in its own small transaction with this channel's retry policy and the
  * subscription's guarantee. One class per folder under `infrastructure/channels/<kind>/`,
- * registered once in `notifications.context.ts` (`EXTERNAL_CHANNELS`) and named in
+ * registered once in `channels/channels.module.ts` (`EXTERNAL_CHANNELS`) and named in
  * `CHANNEL_KINDS`.
  */
 export interface ExternalChannel {
