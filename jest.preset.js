@@ -24,8 +24,17 @@ module.exports = function preset(projectDir) {
       ),
       '^@tickler/notifications/context$': path.join(root, 'packages/notifications/src/context.ts'),
       '^@tickler/time$': path.join(root, 'packages/time/src/index.ts'),
+      '^@tickler/notifications/migrations$': path.join(
+        root,
+        'packages/notifications/src/migrations/notifications.migrations.ts',
+      ),
       '^@tickler/notifications$': path.join(root, 'packages/notifications/src/index.ts'),
       '^@tickler/config$': path.join(root, 'packages/config/src/index.ts'),
+      '^@tickler/auth/context$': path.join(root, 'packages/auth/src/context.ts'),
+      '^@tickler/auth/migrations$': path.join(
+        root,
+        'packages/auth/src/infrastructure/auth.migrations.ts',
+      ),
       '^@tickler/auth$': path.join(root, 'packages/auth/src/index.ts'),
       '^@tickler/daemon$': path.join(root, 'apps/daemon/src/index.ts'),
       '^@tickler/cli$': path.join(root, 'apps/cli/src/index.ts'),

@@ -2,7 +2,7 @@
 // this process: what settling one occurrence of a recurring reminder or one `when` costs.
 // Usage: npm run build && node tools/dist/src/time-cost.js   (about 15 s; prints a table)
 import { fromLocalDateTime, toIsoUtc, toLocalDateTime } from '@tickler/core/domain';
-import { RecurrenceRule, resolveWhen } from '@tickler/notifications';
+import { RecurrenceRule, resolveWhen } from '@tickler/time';
 
 const CALLS = 2000;
 const YEAR_MS = Date.UTC(2028, 0, 1) - Date.UTC(2027, 0, 1);

@@ -1,4 +1,4 @@
-import { type AdminTokenSource, authContext } from '@tickler/auth';
+import { type AdminTokenSource, authContext } from '@tickler/auth/context';
 import { type BoundedContext } from '@tickler/core';
 import { notificationsContext } from '@tickler/notifications/context';
 import { type DaemonConfig } from '@tickler/config';

@@ -15,7 +15,7 @@ import {
   AUTH_TOKENS,
   type Authenticator,
   ensureAdminToken,
-} from '@tickler/auth';
+} from '@tickler/auth/context';
 import { ConfigError, type DaemonConfig } from '@tickler/config';
 import { VapidKeyFileError } from '@tickler/notifications/context';
 import {

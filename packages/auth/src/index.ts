@@ -1,12 +1,8 @@
-// Public surface of the auth context: the context factory, its commands, the authenticator
-// and the admin-token resolution the composition root runs before anything else.
-export { authContext, type AuthContextOptions } from './auth.context';
-export { AUTH_TOKENS } from './auth.tokens';
-// `tickler migrate` brings a PostgreSQL schema up to date without composing the context.
-export { authMigrations } from './infrastructure/auth.migrations';
+// `@tickler/auth`: the public contract of the auth context — what its callers use: commands
+// (with their results), views, the principal a request acts as, errors. Importing it loads no
+// wiring: the factory, migrations, DI tokens, the authenticator and the admin-token file are
+// `@tickler/auth/context`, for the processes that compose the context.
 export { type Principal } from './domain/principal';
-export { type AdminTokenSource } from './application/ports/admin-token.port';
-export { Authenticator } from './application/authenticate/authenticator';
 export {
   IssueUserToken,
   type IssuedUserToken,
@@ -29,12 +25,3 @@ export {
   SessionTokenRejectedError,
   AdminSessionRefusedError,
 } from './domain/auth.errors';
-export { AdminTokenFileSource } from './infrastructure/admin-token-source';
-export { generateToken } from './infrastructure/crypto-token-secrets';
-export {
-  readTokenFile,
-  ensureAdminToken,
-  AdminTokenError,
-  type AdminToken,
-  type AdminTokenSettings,
-} from './infrastructure/admin-token-file';

@@ -7,14 +7,8 @@ import {
   type TempDirectory,
 } from '@tickler/core/testing';
 import { TEST_ADMIN_TOKEN } from './support/auth-test-app';
-import {
-  AUTH_TOKENS,
-  authContext,
-  type Authenticator,
-  type IssuedUserToken,
-  IssueUserToken,
-  RevokeUserToken,
-} from '../src';
+import { type IssuedUserToken, IssueUserToken, RevokeUserToken } from '../src';
+import { AUTH_TOKENS, authContext, type Authenticator } from '../src/context';
 
 // The authenticator remembers tokens it found live (CachedUserTokenRepository, SQLite): a
 // revocation must still be refused on the token's very next use, wherever it was made.

@@ -1,11 +1,14 @@
-// `@tickler/notifications/context`: what a process that composes the notifications context
-// needs (the factory, its options, DI tokens, the adapters it may replace, the projector and the
-// wake-up row's key). Callers of the context import its contract from `@tickler/notifications`.
+// `@tickler/notifications/context`: the wiring — what a process that composes the notifications
+// context needs (the factory, its options, its migrations, DI tokens, the adapters it may
+// replace, the projector and the wake-up rows' keys). Callers of the context import its
+// contract from `@tickler/notifications`.
 export {
   notificationsContext,
   type NotificationsContextOptions,
   EXTERNAL_CHANNELS,
 } from './notifications.context';
+export { notificationsMigrations } from './migrations/notifications.migrations';
+export { SERIES_TOKENS } from './shared/series.tokens';
 export {
   type NotificationsOptions,
   type ResolvedNotificationsOptions,

@@ -1,8 +1,8 @@
-// `@tickler/notifications`: the public contract of the notifications context — its commands
-// (with their result types), views, events, errors, and the webhook signature receivers verify
-// (Standard Webhooks).
-// Importing it loads no wiring: the factory, DI tokens and adapters are
-// `@tickler/notifications/context`, for the processes that compose the context.
+// `@tickler/notifications`: the public contract of the notifications context — what its callers
+// use: commands (with their result types), views, events, errors and the vocabulary they name
+// (channel kinds, guarantees). Importing it loads no wiring: the factory, migrations, DI tokens
+// and adapters are `@tickler/notifications/context`, for the processes that compose the
+// context. The time rules (recurrence, `when` texts) are `@tickler/time`.
 export * from './shared/application/notification.view';
 export {
   type HttpView,
@@ -38,8 +38,6 @@ export {
 export {
   CHANNEL_KINDS,
   SUBSCRIPTION_KINDS,
-  INBOX_CHANNEL,
-  MAX_CHANNELS,
   type ChannelKind,
 } from './shared/application/channel-kinds';
 export { GUARANTEES } from './shared/domain/channel-send.state';
@@ -65,14 +63,11 @@ export {
   ReconcileScheduled,
   PlannedNotificationInput,
   type PlannedNotification,
-  DEFAULT_PRUNE_AFTER_DAYS,
-  MAX_PLAN_ENTRIES,
 } from './delivery/application/reconcile-scheduled/reconcile-scheduled.command';
-export { CountDeliveriesByStatus } from './delivery/application/count-deliveries-by-status/count-deliveries-by-status.command';
+// A producer's helper: one planned entry per recipient of a fan-out.
 export { fanOut } from './delivery/application/fan-out';
+export { CountDeliveriesByStatus } from './delivery/application/count-deliveries-by-status/count-deliveries-by-status.command';
 export {
-  LeadRule,
-  type LeadAnchor,
   InvalidLeadRuleError,
   LeadRuleAnchorMissingError,
   LeadRuleBeforeEpochError,
@@ -111,9 +106,6 @@ export {
 } from './channels/domain/channel-send-events';
 export * from './shared/domain/notification.errors';
 
-export { signStandardWebhook } from './channels/infrastructure/webhook/standard-webhooks-signature';
-
-export * from '@tickler/time';
 export { GetRecipientProfile } from './profile/application/get-recipient-profile/get-recipient-profile.command';
 export {
   UpdateRecipientProfile,
@@ -133,16 +125,10 @@ export {
 export { ParseTime } from './delivery/application/parse-time/parse-time.command';
 export {
   ListOccurrences,
-  MAX_OCCURRENCES_PER_CALL,
   type OccurrencesView,
   type RecordedOccurrenceView,
   type UpcomingOccurrenceView,
 } from './series/application/list-occurrences/list-occurrences.command';
 export { RepeatInput, SERIES_SCOPES, type SeriesScope } from './shared/application/repeat.input';
 export { type RepeatView } from './series/application/series.view';
-export { type RecipientTimeZone } from './series/application/ports/recipient-time-zone.port';
-export { SERIES_TOKENS } from './shared/series.tokens';
 export { NotificationNotRecurringError } from './shared/domain/series.errors';
-// The schema's history, for `tickler migrate` (it brings a PostgreSQL schema up to date without
-// composing the context).
-export { notificationsMigrations } from './migrations/notifications.migrations';

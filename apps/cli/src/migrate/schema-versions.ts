@@ -1,6 +1,6 @@
-import { authMigrations } from '@tickler/auth';
+import { authMigrations } from '@tickler/auth/migrations';
 import { coreMigrations, type MigrationSet } from '@tickler/core';
-import { notificationsMigrations } from '@tickler/notifications';
+import { notificationsMigrations } from '@tickler/notifications/migrations';
 import { CliError } from '../cli.error';
 
 /** Every context's migrations, by ledger prefix, in the order the daemon runs them. */

@@ -9,7 +9,8 @@ import Fastify, {
 } from 'fastify';
 import { type Logger as PinoLogger } from 'pino';
 import { type Application, CommandValidationError } from '@tickler/core';
-import { type Authenticator, type Principal } from '@tickler/auth';
+import { type Principal } from '@tickler/auth';
+import { type Authenticator } from '@tickler/auth/context';
 import { mapError } from './error-envelope';
 import { capConnections } from './hardening/connection-cap';
 import { checkHost } from './hardening/host-guard';

@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { type Application, type ManualClock } from '@tickler/core';
 import { createTestApplication } from '@tickler/core/testing';
-import { AUTH_TOKENS, authContext, type Authenticator } from '../../src';
+import { AUTH_TOKENS, authContext, type Authenticator } from '../../src/context';
 
 /** The admin token the suites' auth context runs with. */
 export const TEST_ADMIN_TOKEN = 'an-admin-token-of-enough-length';

@@ -1,10 +1,5 @@
-import {
-  AUTH_TOKENS,
-  type Authenticator,
-  EndSession,
-  StartSession,
-  type StartedSession,
-} from '@tickler/auth';
+import { EndSession, StartSession, type StartedSession } from '@tickler/auth';
+import { AUTH_TOKENS, type Authenticator } from '@tickler/auth/context';
 import { checkSameOrigin } from '../hardening/origin-guard';
 import { HttpBoundaryError } from '../http.errors';
 import { type RouteSpec } from '../route';
