@@ -31,10 +31,38 @@ const cliForbidden = [
     message: 'A client depends on the contract (@tickler/notifications) only.',
   },
   {
+    name: '@tickler/auth/context',
+    message: 'A client depends on the contract (@tickler/auth) only.',
+  },
+  {
     name: '@tickler/daemon',
     message: 'The CLI finds the daemon through @tickler/config.',
   },
 ];
+
+// What the CLI's production code may not load: the kernel (database, queue, container: only the
+// pure `@tickler/core/domain`), the contexts' migration lists, a context's inner files.
+const cliSourceForbidden = [
+  {
+    name: '@tickler/core',
+    message: 'The CLI is a client: no kernel database or container (@tickler/core/domain is pure).',
+  },
+  {
+    name: '@tickler/notifications/migrations',
+    message: 'Schemas are the daemon’s: only `tickler migrate` (src/migrate) reads the lists.',
+  },
+  {
+    name: '@tickler/auth/migrations',
+    message: 'Schemas are the daemon’s: only `tickler migrate` (src/migrate) reads the lists.',
+  },
+];
+const deepImports = {
+  group: ['@tickler/*/src/**', '@tickler/*/dist/**', '**/packages/*/src/**'],
+  message: 'A context’s domain and adapters are its own: import its contract entry point.',
+};
+
+// The layers of a package (`src/<layer>/`) or of a context's module (`src/<module>/<layer>/`).
+const layer = (name) => [`**/src/${name}/**/*.ts`, `packages/*/src/*/${name}/**/*.ts`];
 
 export default tseslint.config(
   {
@@ -167,10 +195,30 @@ export default tseslint.config(
   {
     files: ['apps/cli/src/**/*.ts'],
     ignores: ['**/*.spec.ts'],
-    rules: { 'no-restricted-imports': ['error', { paths: [...cliForbidden, testingForbidden] }] },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [...cliForbidden, ...cliSourceForbidden, testingForbidden],
+          patterns: [deepImports],
+        },
+      ],
+    },
   },
   {
-    files: ['**/src/domain/**/*.ts'],
+    // The one exception, until `tickler migrate` moves behind the daemon (issue 27): it opens
+    // both databases and reads every context's migration list.
+    files: ['apps/cli/src/migrate/**/*.ts'],
+    ignores: ['**/*.spec.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { paths: [...cliForbidden, testingForbidden], patterns: [deepImports] },
+      ],
+    },
+  },
+  {
+    files: layer('domain'),
     ignores: ['**/*.spec.ts'],
     rules: {
       'no-restricted-imports': [
@@ -187,6 +235,26 @@ export default tseslint.config(
               group: ['**/infrastructure/**', '**/application/**'],
               message:
                 'Dependencies point inward: domain imports neither application nor infrastructure.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Use cases depend on ports; adapters implement them and the module file binds them.
+    files: layer('application'),
+    ignores: ['**/*.spec.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [testingForbidden],
+          patterns: [
+            {
+              group: ['**/infrastructure/**'],
+              message:
+                'application/ never imports infrastructure/: it names a port, the module file binds the adapter.',
             },
           ],
         },
@@ -219,7 +287,7 @@ export default tseslint.config(
   {
     // Domain and application code take time from the Clock port, so the manual test clock
     // drives every decision.
-    files: ['**/src/domain/**/*.ts', '**/src/application/**/*.ts', 'packages/time/src/**/*.ts'],
+    files: [...layer('domain'), ...layer('application'), 'packages/time/src/**/*.ts'],
     ignores: ['**/*.spec.ts'],
     rules: {
       'no-restricted-properties': [

@@ -58,6 +58,22 @@ forbidden.push(
     to: { path: OUTSIDE },
   },
   {
+    name: 'module-public-surface',
+    comment:
+      "A module reaches another only through its public surface: its domain (aggregates, events), its ports (application/ports) and its commands (application/<use case>/*.command.ts); never another module's handlers, services or adapters.",
+    severity: 'error',
+    from: { path: `${SRC}(delivery|profile|series|channels)/`, pathNot: [SPEC] },
+    to: {
+      path: `${SRC}(delivery|profile|series|channels)/`,
+      pathNot: [
+        `${SRC}$1/`,
+        `${SRC}[^/]+/domain/`,
+        `${SRC}[^/]+/application/ports/`,
+        `${SRC}[^/]+/application/[^/]+/[^/]+\\.command\\.ts$`,
+      ],
+    },
+  },
+  {
     name: 'no-circular',
     comment: 'No import cycle inside the context (a cycle is an arrow running back).',
     severity: 'error',

@@ -1,7 +1,7 @@
 import { type Clock, type CommandHandler, CORE_TOKENS, toIsoUtc } from '@tickler/core';
 import { inject, injectable } from 'inversify';
 import { NOTIFICATIONS_TOKENS } from '../../../shared/notifications.tokens';
-import { loadOwnedDelivery } from '../load-owned-delivery';
+import { loadOwnedDelivery } from '../ports/load-owned-delivery';
 import { toNotificationView } from '../notification-view.mapper';
 import { type NotificationView } from '../../../shared/application/notification.view';
 import { type NotificationDeliveryRepository } from '../ports/notification-delivery.repository';

@@ -6,7 +6,7 @@ import {
   NotificationNotScheduledError,
 } from '../../../shared/domain/notification.errors';
 import { NOTIFICATIONS_TOKENS } from '../../../shared/notifications.tokens';
-import { loadOwnedDelivery } from '../load-owned-delivery';
+import { loadOwnedDelivery } from '../ports/load-owned-delivery';
 import { toNotificationView } from '../notification-view.mapper';
 import { type NotificationView } from '../../../shared/application/notification.view';
 import { type NotificationDeliveryRepository } from '../ports/notification-delivery.repository';

@@ -1,10 +1,11 @@
-import { type NotificationDelivery } from '../domain/notification-delivery.entity';
-import { NotificationNotFoundError } from '../../shared/domain/notification.errors';
-import { type NotificationDeliveryRepository } from './ports/notification-delivery.repository';
-import { type Scope } from '../../shared/application/ports/scope';
+import { type NotificationDelivery } from '../../domain/notification-delivery.entity';
+import { NotificationNotFoundError } from '../../../shared/domain/notification.errors';
+import { type NotificationDeliveryRepository } from './notification-delivery.repository';
+import { type Scope } from '../../../shared/application/ports/scope';
 
 /**
- * Loads a delivery that belongs to `recipientId`. Another recipient's delivery is reported
+ * Loads a delivery that belongs to `recipientId` (published with the repository port: the series
+ * module loads a person's delivery the same way). Another recipient's delivery is reported
  * exactly like a missing one, so ids do not leak across recipients.
  *
  * `forUpdate` is for commands that change the delivery (cancel, send now, reschedule, delete):

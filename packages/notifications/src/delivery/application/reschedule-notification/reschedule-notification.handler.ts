@@ -7,7 +7,7 @@ import {
 } from '@tickler/core';
 import { inject, injectable } from 'inversify';
 import { NOTIFICATIONS_TOKENS } from '../../../shared/notifications.tokens';
-import { loadOwnedDelivery } from '../load-owned-delivery';
+import { loadOwnedDelivery } from '../ports/load-owned-delivery';
 import { toNotificationView } from '../notification-view.mapper';
 import { channelsOf } from '../send-notification/new-delivery-of';
 import { type NotificationView } from '../../../shared/application/notification.view';

@@ -2,7 +2,7 @@ import { type Clock, type CommandHandler, CORE_TOKENS, toIsoUtc } from '@tickler
 import { inject, injectable } from 'inversify';
 import { NOTIFICATIONS_TOKENS } from '../../../shared/notifications.tokens';
 import { type DeliveryOutlets, type FiredSend } from '../ports/delivery-outlets.port';
-import { loadOwnedDelivery } from '../load-owned-delivery';
+import { loadOwnedDelivery } from '../ports/load-owned-delivery';
 import { toNotificationView } from '../notification-view.mapper';
 import { type NotificationView } from '../../../shared/application/notification.view';
 import { type ResolvedNotificationsOptions } from '../../../shared/application/notifications.options';

@@ -3,7 +3,7 @@ import { inject, injectable } from 'inversify';
 import { NotificationNotRecurringError } from '../../../shared/domain/series.errors';
 import { NOTIFICATIONS_TOKENS } from '../../../shared/notifications.tokens';
 import { SERIES_TOKENS } from '../../../shared/series.tokens';
-import { loadOwnedDelivery } from '../../../delivery/application/load-owned-delivery';
+import { loadOwnedDelivery } from '../../../delivery/application/ports/load-owned-delivery';
 import { type NotificationDeliveryRepository } from '../../../delivery/application/ports/notification-delivery.repository';
 import { type SeriesRepository } from '../ports/series.repository';
 import { ruleOf } from '../series-scheduler';
