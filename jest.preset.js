@@ -33,7 +33,7 @@ module.exports = function preset(projectDir) {
       '^@tickler/auth/context$': path.join(root, 'packages/auth/src/context.ts'),
       '^@tickler/auth/migrations$': path.join(
         root,
-        'packages/auth/src/infrastructure/auth.migrations.ts',
+        'packages/auth/src/migrations/auth.migrations.ts',
       ),
       '^@tickler/auth$': path.join(root, 'packages/auth/src/index.ts'),
       '^@tickler/daemon$': path.join(root, 'apps/daemon/src/index.ts'),

@@ -8,7 +8,7 @@ import { ListUserTokensHandler } from './application/list-user-tokens/list-user-
 import { RevokeUserTokenHandler } from './application/revoke-user-token/revoke-user-token.handler';
 import { type AdminTokenSource } from './application/ports/admin-token.port';
 import { AUTH_TOKENS } from './auth.tokens';
-import { authMigrations } from './infrastructure/auth.migrations';
+import { authMigrations } from './migrations/auth.migrations';
 import { CryptoTokenSecrets } from './infrastructure/crypto-token-secrets';
 import { KyselySessionRepository } from './infrastructure/kysely-session.repository';
 import { CachedUserTokenRepository } from './infrastructure/cached-user-token.repository';

@@ -4,7 +4,7 @@
 // import its contract from `@tickler/auth`.
 export { authContext, type AuthContextOptions } from './auth.context';
 export { AUTH_TOKENS } from './auth.tokens';
-export { authMigrations } from './infrastructure/auth.migrations';
+export { authMigrations } from './migrations/auth.migrations';
 export { Authenticator } from './application/authenticate/authenticator';
 export { type AdminTokenSource } from './application/ports/admin-token.port';
 export { AdminTokenFileSource } from './infrastructure/admin-token-source';

@@ -1,7 +1,7 @@
 import { type MigrationSet } from '@tickler/core';
-import { createAuthUserTokens } from './migrations/2026_11_30_0700_create_auth_user_tokens';
-import * as tokenIdsAndExpiry from './migrations/2026_12_01_1000_user_token_ids_and_expiry';
-import * as sessions from './migrations/2026_12_22_0100_create_auth_sessions';
+import { createAuthUserTokens } from './2026_11_30_0700_create_auth_user_tokens';
+import * as tokenIdsAndExpiry from './2026_12_01_1000_user_token_ids_and_expiry';
+import * as sessions from './2026_12_22_0100_create_auth_sessions';
 
 /**
  * The auth context's migrations under their ledger names (`auth_migrations`). The names are
