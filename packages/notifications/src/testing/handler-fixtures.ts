@@ -125,6 +125,7 @@ export function sendHandlerFakes(options: NotificationsOptions = {}, now = REFER
     channels,
     options: resolved,
     profiles,
+    idempotency,
     args,
     series,
   };
