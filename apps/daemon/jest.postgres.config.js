@@ -16,6 +16,9 @@ module.exports = {
     'hardening-files\\.e2e\\.spec\\.ts$',
     // - spawns the daemon itself on a SQLite file to test its stdout pipe (no DaemonProcess)
     'stdout-pipe\\.e2e\\.spec\\.ts$',
+    // - the HTTP edge before any storage (refused bodies): the same on both back ends, and the
+    //   costliest uploads of the suite
+    'refused-bodies\\.e2e\\.spec\\.ts$',
     // - the VAPID key file beside a SQLite database; on PostgreSQL the keys live in the
     //   database (push-keys.pg.e2e.spec.ts)
     'push-keys\\.e2e\\.spec\\.ts$',

@@ -1,33 +1,8 @@
-import net from 'node:net';
-import path from 'node:path';
-import pino from 'pino';
-import { loadConfig } from '@tickler/config';
-import { type RunningDaemon, startDaemon } from '../src';
-import { Api, DaemonProcess } from '@tickler/testing';
+import { Api, DaemonProcess, openRaw as connect } from '@tickler/testing';
+import { inProcessDaemonPerFile } from './support/in-process-daemon';
 
 // Issue 9, finding 4: slow and greedy clients. The real process with the documented limits,
 // and in-process daemons (real HTTP on 127.0.0.1) with short ones where a limit is a duration.
-
-/** A raw connection: what the server sent, and whether it closed its side. */
-function connect(url: string): Promise<{
-  socket: net.Socket;
-  received: () => string;
-  closed: Promise<void>;
-}> {
-  const { hostname, port } = new URL(url);
-  return new Promise((resolve, reject) => {
-    const socket = net.connect(Number(port), hostname);
-    let data = '';
-    socket.on('data', (chunk: Buffer) => (data += chunk.toString()));
-    const closed = new Promise<void>((done) => {
-      socket.on('end', () => done());
-      socket.on('close', () => done());
-    });
-    socket.on('error', () => undefined);
-    socket.once('connect', () => resolve({ socket, received: () => data, closed }));
-    socket.once('error', reject);
-  });
-}
 
 const statusOf = (text: string): number => Number(text.split(' ')[1]);
 
@@ -86,25 +61,16 @@ describe('slow clients against the real daemon', () => {
 });
 
 describe('limits that are durations or counts, on an in-process daemon with small ones', () => {
-  let running: RunningDaemon;
-  beforeAll(async () => {
-    const config = loadConfig({
-      TICKLER_DB: path.join(DaemonProcess.tempDir(), 'tickler.db'),
-      TICKLER_PORT: '0',
-    });
-    running = await startDaemon(config, {
-      logger: pino({ level: 'silent' }),
-      httpLimits: { requestTimeoutMs: 1000, maxConnections: 4, maxStreams: 2 },
-    });
-  });
-  afterAll(async () => {
-    await running.stop();
+  const small = inProcessDaemonPerFile({
+    requestTimeoutMs: 1000,
+    maxConnections: 4,
+    maxStreams: 2,
   });
 
   it('answers 408 and closes an authenticated request whose body trickles in past the request timeout', async () => {
-    const c = await connect(running.url);
+    const c = await connect(small.running.url);
     c.socket.write(
-      `POST /v1/users/ann/notifications HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${running.adminToken}\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{`,
+      `POST /v1/users/ann/notifications HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${small.running.adminToken}\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{`,
     );
     const trickle = setInterval(() => c.socket.write(' '), 200);
     try {
@@ -117,8 +83,8 @@ describe('limits that are durations or counts, on an in-process daemon with smal
   });
 
   it('answers the connection over the cap 503 with a clear body, and takes new ones once others close', async () => {
-    const held = await Promise.all([1, 2, 3, 4].map(() => connect(running.url)));
-    const extra = await connect(running.url);
+    const held = await Promise.all([1, 2, 3, 4].map(() => connect(small.running.url)));
+    const extra = await connect(small.running.url);
     await extra.closed;
     expect(statusOf(extra.received())).toBe(503);
     expect(extra.received()).toContain('HTTP.TOO_MANY_CONNECTIONS');
@@ -127,7 +93,7 @@ describe('limits that are durations or counts, on an in-process daemon with smal
     let status = 0;
     for (let attempt = 0; attempt < 50 && status !== 200; attempt++) {
       // The server sees the closes asynchronously: ask until a slot is free again.
-      status = await fetch(`${running.url}/healthz`).then(
+      status = await fetch(`${small.running.url}/healthz`).then(
         (r) => r.status,
         () => 0,
       );
@@ -137,8 +103,8 @@ describe('limits that are durations or counts, on an in-process daemon with smal
 
   it('answers 503 once the daemon holds its total of live streams', async () => {
     const open = (): Promise<Response> =>
-      fetch(`${running.url}/v1/events`, {
-        headers: { authorization: `Bearer ${running.adminToken}` },
+      fetch(`${small.running.url}/v1/events`, {
+        headers: { authorization: `Bearer ${small.running.adminToken}` },
       });
     const first = await open();
     const second = await open();

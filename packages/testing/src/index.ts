@@ -3,6 +3,7 @@
 export * from './repo-root';
 export * from './eventually';
 export * from './http-client';
+export * from './raw-connection';
 export * from './daemon-process';
 export * from './daemon-per-file';
 export * from './child-process';

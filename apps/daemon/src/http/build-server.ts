@@ -18,6 +18,7 @@ import { checkSameOrigin, SAFE_METHODS } from './hardening/origin-guard';
 import { SECURITY_HEADERS } from './hardening/security-headers';
 import { DEFAULT_HTTP_LIMITS, type HttpLimits } from './hardening/http-limits';
 import { type BodyLimitConfig, installJsonBodyParser } from './hardening/json-body-parser';
+import { closeAfterRefusedBody } from './hardening/refused-body';
 import { HttpBoundaryError } from './http.errors';
 import { type Access, DEFAULT_BODY_LIMIT, type RouteInput, type RouteSpec } from './route';
 import { sessionSecretOf } from './session/session-cookie';
@@ -158,10 +159,11 @@ export function buildServer(deps: ServerDeps): DaemonServer {
     if (mapped.status === 401) {
       void reply.header('www-authenticate', 'Bearer');
     }
-    if (mapped.status === 401 || mapped.status === 413) {
-      // Its body was not read (or not all of it): a client trickling it must not keep the socket.
+    if (mapped.status === 401) {
+      // Its body is not read: a client trickling it must not keep the socket.
       void reply.header('connection', 'close');
     }
+    closeAfterRefusedBody(request, reply, mapped.status, limits);
     return reply.status(mapped.status).send(mapped.body);
   });
   server.setNotFoundHandler((request) => {

@@ -132,6 +132,7 @@ export function sendHandlerFakes(options: NotificationsOptions = {}, now = REFER
     options: resolved,
     profiles,
     rules,
+    idempotency,
     args,
     series,
   };

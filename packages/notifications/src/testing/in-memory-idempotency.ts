@@ -1,4 +1,6 @@
 import {
+  type IdempotencyKeyRef,
+  idempotencyKeyOf,
   type IdempotencyRecord,
   type IdempotencyRepository,
 } from '../delivery/application/ports/idempotency.repository';
@@ -9,7 +11,7 @@ export class InMemoryIdempotencyRepository implements IdempotencyRepository {
 
   recordMany(_scope: unknown, records: readonly IdempotencyRecord[]): Promise<void> {
     for (const r of records) {
-      const key = `${r.recipientId}\u0000${r.idempotencyKey}`;
+      const key = idempotencyKeyOf(r);
       if (this.records.has(key)) {
         return Promise.reject(new Error(`duplicate idempotency key ${r.idempotencyKey}`));
       }
@@ -18,7 +20,17 @@ export class InMemoryIdempotencyRepository implements IdempotencyRepository {
     return Promise.resolve();
   }
 
-  fingerprintOf(_scope: unknown, recipientId: string, key: string): Promise<string | undefined> {
-    return Promise.resolve(this.records.get(`${recipientId}\u0000${key}`));
+  fingerprintsOf(
+    _scope: unknown,
+    keys: readonly IdempotencyKeyRef[],
+  ): Promise<ReadonlyMap<string, string>> {
+    const found = new Map<string, string>();
+    for (const ref of keys) {
+      const fingerprint = this.records.get(idempotencyKeyOf(ref));
+      if (fingerprint !== undefined) {
+        found.set(idempotencyKeyOf(ref), fingerprint);
+      }
+    }
+    return Promise.resolve(found);
   }
 }

@@ -1,29 +1,4 @@
-import net from 'node:net';
-
-/** A raw TCP connection to the daemon: what came back, and when the server closed its side. */
-export interface RawConnection {
-  readonly socket: net.Socket;
-  received(): string;
-  /** Resolves when the server ends or the socket closes. */
-  readonly closed: Promise<void>;
-}
-
-/** Opens a connection to `url`'s host and port. */
-export function openRaw(url: string): Promise<RawConnection> {
-  const { hostname, port } = new URL(url);
-  return new Promise((resolve, reject) => {
-    const socket = net.connect(Number(port), hostname);
-    let data = '';
-    socket.on('data', (chunk: Buffer) => (data += chunk.toString()));
-    socket.on('error', () => undefined);
-    const closed = new Promise<void>((done) => {
-      socket.once('end', () => done());
-      socket.once('close', () => done());
-    });
-    socket.once('connect', () => resolve({ socket, received: () => data, closed }));
-    socket.once('error', reject);
-  });
-}
+import { openRaw, type RawConnection } from '@tickler/testing';
 
 /** Resolves once a whole answer (head and Content-Length body) has arrived. */
 function answered(c: RawConnection): Promise<void> {

@@ -62,7 +62,7 @@ const NOTIFICATION: Schema = {
           lastError: {
             ...nullableString,
             description:
-              'A generic class: unreachable, timeout, http-4xx, http-5xx, refused-target, gone, paused, abandoned, …',
+              'A generic class: unreachable, connection-refused, timeout, http-3xx, http-4xx, http-5xx, refused-target, gone, paused, abandoned, …',
           },
           sentAt: nullableInstant,
         },

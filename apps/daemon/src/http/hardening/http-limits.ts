@@ -17,7 +17,18 @@ export interface HttpLimits {
   readonly maxStreamsPerToken: number;
   /** Live event streams in all; one more is 503. */
   readonly maxStreams: number;
+  /**
+   * The rest of a refused body (413, or a 400 found while it arrived) is read and thrown away so
+   * that the client gets its answer: up to this many bytes, or {@link DISCARD_LIMIT_FACTOR} times
+   * the route's body limit when that is more. Past it the connection is closed.
+   */
+  readonly minDiscardBytes: number;
+  /** ... and for at most this long after the refusal (ms). */
+  readonly discardTimeoutMs: number;
 }
+
+/** A refused body is read on to this many times its route's limit (at least `minDiscardBytes`). */
+export const DISCARD_LIMIT_FACTOR = 10;
 
 /** The daemon's limits. */
 export const DEFAULT_HTTP_LIMITS: HttpLimits = {
@@ -28,4 +39,6 @@ export const DEFAULT_HTTP_LIMITS: HttpLimits = {
   maxConnections: 256,
   maxStreamsPerToken: 8,
   maxStreams: 64,
+  minDiscardBytes: 16 * 1024 * 1024,
+  discardTimeoutMs: 5_000,
 };

@@ -2,6 +2,7 @@ import { type IncomingMessage } from 'node:http';
 import { errorCodes, type FastifyInstance, type FastifyRequest } from 'fastify';
 import { CommandValidationError, JsonLimitScanner } from '@tickler/core';
 import { HttpBoundaryError } from '../http.errors';
+import { markBodyRefused } from './refused-body';
 
 /** Stands in for a route without a command: no declared arrays, the default limits. */
 class NoFields {}
@@ -32,14 +33,21 @@ type Done = (error: Error | null, body?: unknown) => void;
  * oversized array is answered 400 from the chunk that shows it, and the connection closed,
  * instead of after receiving, decoding and parsing up to 8 MiB. A body within its limits is
  * parsed by fastify's own parser (prototype-poisoning checks included). The size limit and the
- * Content-Length checks are fastify's, kept as they were.
+ * Content-Length checks are fastify's, kept as they were. Every refusal is marked
+ * ({@link markBodyRefused}): its answer closes the connection after the rest is discarded.
  */
 export function installJsonBodyParser(server: ParserHost): void {
   const parse = server.getDefaultJsonParser('error', 'error');
   server.removeContentTypeParser('application/json');
   server.addContentTypeParser(
     'application/json',
-    (request: FastifyRequest, payload: IncomingMessage, done: Done) => {
+    (request: FastifyRequest, payload: IncomingMessage, parsed: Done) => {
+      const done: Done = (error, body) => {
+        if (error !== null) {
+          markBodyRefused(request.raw);
+        }
+        parsed(error, body);
+      };
       const charset = charsetOf(request.headers['content-type']);
       if (charset !== undefined && charset !== 'utf-8' && charset !== 'utf8') {
         done(
@@ -74,8 +82,7 @@ export function installJsonBodyParser(server: ParserHost): void {
         }
         const problem = scanner.feed(chunk);
         if (problem !== undefined) {
-          // Answered now; Node reads and drops the rest of the body (bounded by the request
-          // timeout) so the client gets the answer instead of a reset connection.
+          // Answered now; the rest of the body is discarded (bounded) while the answer goes out.
           finish(new CommandValidationError('body', [problem]));
           return;
         }

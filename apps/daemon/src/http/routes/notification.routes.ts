@@ -52,7 +52,7 @@ export function notificationRoutes(): RouteSpec[] {
       path: BASE,
       operationId: 'sendNotification',
       summary:
-        'Send now (no `when`, no or past scheduledAt) or schedule a notification: at `scheduledAt`, or at `when` ("tomorrow 9am", "in 2 hours") read in `timeZone` (default: the profile\'s) and answered as `resolvedWhen`; both at once, or `timeZone` without `when`, is 400 naming the fields. Replaying an Idempotency-Key with the same request answers 200 with the same delivery; with another request, 409 IDEMPOTENCY.KEY_REUSED.',
+        'Send now (no `when`, no or past scheduledAt) or schedule a notification: at `scheduledAt`, or at `when` ("tomorrow 9am", "in 2 hours") read in `timeZone` (default: the profile\'s) and answered as `resolvedWhen`; both at once, or `timeZone` without `when`, is 400 naming the fields. Replaying an Idempotency-Key with the same request answers 200 with the same delivery; with another request (any field), 409 IDEMPOTENCY.KEY_REUSED; once that delivery was deleted, 409 IDEMPOTENCY.NOTIFICATION_DELETED.',
       access: 'user',
       tag: 'notifications',
       requestBody: 'SendNotificationBody',

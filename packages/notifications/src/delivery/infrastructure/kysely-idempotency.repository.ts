@@ -1,13 +1,15 @@
 import { tablesOf } from '@tickler/core';
 import { injectable } from 'inversify';
 import {
+  type IdempotencyKeyRef,
+  idempotencyKeyOf,
   type IdempotencyRecord,
   type IdempotencyRepository,
 } from '../application/ports/idempotency.repository';
 import { type Scope } from '../../shared/application/ports/scope';
 import { type NotificationsTables } from '../../shared/infrastructure/notifications.tables';
 
-/** Rows per INSERT: 3 parameters each, far below either driver's parameter limit. */
+/** Rows per INSERT (3 parameters each) or keys per SELECT: far below either driver's parameter limit. */
 const CHUNK = 2000;
 
 /** kysely adapter of idempotency fingerprints. */
@@ -29,17 +31,35 @@ export class KyselyIdempotencyRepository implements IdempotencyRepository {
     }
   }
 
-  async fingerprintOf(
+  async fingerprintsOf(
     scope: Scope,
-    recipientId: string,
-    idempotencyKey: string,
-  ): Promise<string | undefined> {
-    const row = await tablesOf<NotificationsTables>(scope.db)
-      .selectFrom('notification_idempotency')
-      .select('fingerprint')
-      .where('recipient_id', '=', recipientId)
-      .where('idempotency_key', '=', idempotencyKey)
-      .executeTakeFirst();
-    return row?.fingerprint;
+    keys: readonly IdempotencyKeyRef[],
+  ): Promise<ReadonlyMap<string, string>> {
+    const db = tablesOf<NotificationsTables>(scope.db);
+    const byRecipient = new Map<string, string[]>();
+    for (const ref of keys) {
+      const list = byRecipient.get(ref.recipientId) ?? [];
+      list.push(ref.idempotencyKey);
+      byRecipient.set(ref.recipientId, list);
+    }
+    const found = new Map<string, string>();
+    // Per recipient, so that each statement is a primary-key range on both back ends.
+    for (const [recipientId, list] of byRecipient) {
+      for (let start = 0; start < list.length; start += CHUNK) {
+        const rows = await db
+          .selectFrom('notification_idempotency')
+          .select(['idempotency_key', 'fingerprint'])
+          .where('recipient_id', '=', recipientId)
+          .where('idempotency_key', 'in', list.slice(start, start + CHUNK))
+          .execute();
+        for (const row of rows) {
+          found.set(
+            idempotencyKeyOf({ recipientId, idempotencyKey: row.idempotency_key }),
+            row.fingerprint,
+          );
+        }
+      }
+    }
+    return found;
   }
 }

@@ -43,7 +43,7 @@ export interface ChannelOutcomeView {
   subscriptionId: string | null;
   status: ChannelSendStatus;
   attempts: number;
-  /** A generic error class (`unreachable`, `timeout`, `http-5xx`, …), never raw socket text. */
+  /** A generic error class (`connection-refused`, `timeout`, `http-3xx`, `http-5xx`, …), never raw socket text. */
   lastError: ChannelErrorClass | null;
   sentAt: string | null;
 }

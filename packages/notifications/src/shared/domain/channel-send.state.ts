@@ -28,8 +28,13 @@ export const GUARANTEES: readonly Guarantee[] = ['at-least-once', 'at-most-once'
  * receiver's answer (that would make the daemon a port scanner). The detail goes to the log.
  */
 export type ChannelErrorClass =
+  /** No connection: DNS, a host or network unreachable, TLS, or the connection broke. */
   | 'unreachable'
+  /** Nothing listens at the endpoint: the connection was refused (nothing was sent). */
+  | 'connection-refused'
   | 'timeout'
+  /** The receiver answered a redirect, which is not followed (the URL moved: register the new one). */
+  | 'http-3xx'
   | 'http-4xx'
   | 'http-5xx'
   | 'smtp-4xx'

@@ -161,3 +161,23 @@ export class IdempotencyKeyReusedError extends DomainError {
     );
   }
 }
+
+/**
+ * An idempotency key came back after the notification it created was deleted. The key stays
+ * bound to that notification for as long as it is kept: creating it again would undo the
+ * delete for a retry that arrives late.
+ */
+export class IdempotencyKeyDeletedError extends DomainError {
+  readonly code = 'IDEMPOTENCY.NOTIFICATION_DELETED';
+
+  constructor(
+    readonly recipientId: string,
+    readonly idempotencyKey: string,
+    field = 'idempotencyKey',
+  ) {
+    super(
+      `${field}: the idempotency key created a notification that has since been deleted; it is not created again — use a new key for a new notification`,
+      { field },
+    );
+  }
+}

@@ -15,10 +15,17 @@ const NOT_SENT = new Set([
 /** 4xx answers worth another attempt (the receiver may accept later). */
 const RETRYABLE_4XX = new Set([408, 409, 425, 429]);
 
-/** The codes along an error's cause chain (undici wraps the socket's error). */
+/**
+ * The codes along an error's cause chain (undici wraps the socket's error). Not `instanceof
+ * Error`: an error made in another realm (Node's own, under a test runner's sandbox) is not one.
+ */
 function codesOf(error: unknown): string[] {
   const codes: string[] = [];
-  for (let e: unknown = error, depth = 0; e instanceof Error && depth < 5; depth++) {
+  for (
+    let e: unknown = error, depth = 0;
+    typeof e === 'object' && e !== null && depth < 5;
+    depth++
+  ) {
     const code = (e as { code?: unknown }).code;
     if (typeof code === 'string') {
       codes.push(code);
@@ -34,7 +41,11 @@ function detailOf(error: unknown): string {
   ).slice(0, 500);
 }
 
-/** What an HTTP answer means: 2xx sent; 410 gone for good; other 4xx refused (a few retried); 5xx retried. */
+/**
+ * What an HTTP answer means: 2xx sent; 3xx a redirect, not followed and not retried (the
+ * owner should register the new URL); 410 gone for good; other 4xx refused (a few retried);
+ * 5xx retried.
+ */
 export function outcomeOfStatus(status: number, host: string): ChannelSendOutcome {
   if (status >= 200 && status < 300) {
     return { ok: true };
@@ -43,12 +54,21 @@ export function outcomeOfStatus(status: number, host: string): ChannelSendOutcom
   if (status >= 500) {
     return { ok: false, errorClass: 'http-5xx', retryable: true, maybeDelivered: false, detail };
   }
+  if (status < 400) {
+    return {
+      ok: false,
+      errorClass: 'http-3xx',
+      retryable: false,
+      maybeDelivered: false,
+      detail: `${detail} (redirects are not followed)`,
+    };
+  }
   return {
     ok: false,
     errorClass: 'http-4xx',
     retryable: RETRYABLE_4XX.has(status),
     maybeDelivered: false,
-    detail: status >= 300 && status < 400 ? `${detail} (redirects are not followed)` : detail,
+    detail,
     ...(status === 410 ? { deactivateSubscription: 'the endpoint answered 410 Gone' } : {}),
   };
 }
@@ -75,6 +95,15 @@ export function outcomeOfError(error: unknown, timedOut: boolean): ChannelSendOu
   }
   if (timedOut) {
     return { ok: false, errorClass: 'timeout', retryable: true, maybeDelivered: true, detail };
+  }
+  if (codes.includes('ECONNREFUSED')) {
+    return {
+      ok: false,
+      errorClass: 'connection-refused',
+      retryable: true,
+      maybeDelivered: false,
+      detail,
+    };
   }
   const neverSent = codes.some((code) => NOT_SENT.has(code));
   return {

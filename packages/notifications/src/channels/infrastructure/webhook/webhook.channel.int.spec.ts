@@ -20,7 +20,15 @@ import {
 
 /** The app's clock at the real time: the `standardwebhooks` receiver checks timestamps against it. */
 const NOW = new Date(Math.floor(Date.now() / 1000) * 1000).toISOString();
-const ERROR_CLASSES = ['unreachable', 'timeout', 'http-4xx', 'http-5xx', 'refused-target'];
+const ERROR_CLASSES = [
+  'unreachable',
+  'connection-refused',
+  'timeout',
+  'http-3xx',
+  'http-4xx',
+  'http-5xx',
+  'refused-target',
+];
 
 let receiver: WebhookReceiver;
 const apps: Application[] = [];
@@ -147,14 +155,14 @@ describe('webhook channel: Standard Webhooks signatures', () => {
 });
 
 describe('webhook channel: outcomes the owner sees', () => {
-  it('shows generic error classes only, never the socket text', async () => {
+  it('shows generic error classes that say what happened, never the socket text: 5xx, 4xx, timeout, 3xx, connection refused', async () => {
     const t = await boot({ webhookMaxAttempts: 1, webhookTimeoutMs: 200 });
-    const answers = [503, 404, 0];
+    const answers = [503, 404, 0, 301, 307];
     receiver.respond = (_r, index) =>
       answers[index] === 0 ? new Promise<number>(() => undefined) : (answers[index] ?? 200);
     await register(t.app);
     const outcomes: (string | null | undefined)[] = [];
-    for (let i = 0; i < 3; i++) {
+    for (let i = 0; i < answers.length; i++) {
       const { delivery } = await send(t.app, { channel: 'webhook' });
       await t.sendsSettled();
       outcomes.push((await channelOf(t, delivery.id)).channel?.lastError);
@@ -167,8 +175,15 @@ describe('webhook channel: outcomes the owner sees', () => {
     await t.sendsSettled();
     const last = await channelOf(t, delivery.id);
     outcomes.push(last.channel?.lastError);
-    expect(outcomes).toEqual(['http-5xx', 'http-4xx', 'timeout', 'unreachable']);
-    expect(last.view).toMatchObject({ status: 'failed', lastError: 'unreachable' });
+    expect(outcomes).toEqual([
+      'http-5xx',
+      'http-4xx',
+      'timeout',
+      'http-3xx',
+      'http-3xx',
+      'connection-refused',
+    ]);
+    expect(last.view).toMatchObject({ status: 'failed', lastError: 'connection-refused' });
     for (const outcome of outcomes) {
       expect(ERROR_CLASSES).toContain(outcome);
     }

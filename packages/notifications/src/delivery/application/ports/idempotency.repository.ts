@@ -8,14 +8,28 @@ export interface IdempotencyRecord {
   readonly fingerprint: string;
 }
 
-/** Persistence port of idempotency fingerprints (written with the delivery, same transaction). */
+/** One recipient's idempotency key. */
+export type IdempotencyKeyRef = Pick<IdempotencyRecord, 'recipientId' | 'idempotencyKey'>;
+
+/** How {@link IdempotencyRepository.fingerprintsOf} names a key in its answer. */
+export function idempotencyKeyOf(ref: IdempotencyKeyRef): string {
+  // NUL cannot occur in validated recipient ids or keys.
+  return `${ref.recipientId}\u0000${ref.idempotencyKey}`;
+}
+
+/**
+ * Persistence port of idempotency fingerprints (written with the delivery, same transaction).
+ * A key's row is kept after its delivery is deleted: it is what binds the key for good.
+ */
 export interface IdempotencyRepository {
   /** One multi-row INSERT. */
   recordMany(scope: Scope, records: readonly IdempotencyRecord[]): Promise<void>;
-  /** The fingerprint of the key's first use; undefined for keys used before fingerprints existed. */
-  fingerprintOf(
+  /**
+   * The fingerprints recorded for these keys, by {@link idempotencyKeyOf}; a key without one is
+   * new, or was first used before fingerprints were kept (its delivery row says which).
+   */
+  fingerprintsOf(
     scope: Scope,
-    recipientId: string,
-    idempotencyKey: string,
-  ): Promise<string | undefined>;
+    keys: readonly IdempotencyKeyRef[],
+  ): Promise<ReadonlyMap<string, string>>;
 }

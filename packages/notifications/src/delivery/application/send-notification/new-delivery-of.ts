@@ -9,6 +9,8 @@ export interface RequestedDelivery {
   readonly props: NewNotificationDelivery;
   /** The producer source key that must not be taken yet, when a source is given. */
   readonly sourceKey: { app: string; key: string; rule: string | null } | null;
+  /** The lead rule as asked for, in canonical text (`lead:3600`), with or without a source. */
+  readonly rule: string | null;
 }
 
 /**
@@ -51,6 +53,7 @@ export function newDeliveryOf(
         : null,
     },
     sourceKey: source ? { app: source.app, key: source.key, rule: ruleText } : null,
+    rule: ruleText,
   };
 }
 

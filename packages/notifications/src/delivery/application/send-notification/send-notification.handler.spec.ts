@@ -4,9 +4,10 @@ import { SendNotificationHandler } from './send-notification.handler';
 const NOW = '2026-09-10T08:30:00.000Z';
 
 function setup(options = {}) {
-  const { uow, deliveries, inbox, wakeUp, channels, args, series } = sendHandlerFakes(options);
+  const { uow, deliveries, inbox, wakeUp, channels, args, series, idempotency } =
+    sendHandlerFakes(options);
   const handler = new SendNotificationHandler(...args, series.port);
-  return { uow, deliveries, inbox, wakeUp, channels, handler };
+  return { uow, deliveries, inbox, wakeUp, channels, handler, idempotency };
 }
 
 describe('SendNotificationHandler', () => {
@@ -118,5 +119,39 @@ describe('SendNotificationHandler and a reused idempotency key', () => {
       details: { field: 'idempotencyKey' },
     });
     expect(deliveries.rows.size).toBe(1);
+  });
+
+  it('refuses any request under a key whose delivery was deleted (409, nothing written)', async () => {
+    const { handler, deliveries } = setup();
+    const first = await handler.execute(sendCommand({ idempotencyKey: 'k2' }));
+    await deliveries.deleteOne(undefined, first.delivery.id, { status: 'sent' });
+    for (const title of ['Bins out', 'Other']) {
+      await expect(
+        handler.execute(sendCommand({ idempotencyKey: 'k2', title })),
+      ).rejects.toMatchObject({ code: 'IDEMPOTENCY.NOTIFICATION_DELETED' });
+    }
+    expect(deliveries.rows.size).toBe(0);
+  });
+
+  it('compares a key recorded before every field counted on the fields it recorded then', async () => {
+    const { handler, idempotency } = setup();
+    const scheduledAt = '2026-09-10T11:30:00+02:00';
+    const first = await handler.execute(sendCommand({ idempotencyKey: 'old', scheduledAt }));
+    // As the previous release recorded this request: sha256 of its canonical JSON, no `v2:` mark.
+    idempotency.records.set(
+      'alice\u0000old',
+      'db55ca3da425ee005e819fb2a103557e06dafd9fc6ee0fa713089402622e4b63',
+    );
+    const replay = { delivery: first.delivery, created: false };
+    expect(await handler.execute(sendCommand({ idempotencyKey: 'old', scheduledAt }))).toEqual(
+      replay,
+    );
+    // The old record holds no priority: it cannot tell this one apart.
+    expect(
+      await handler.execute(sendCommand({ idempotencyKey: 'old', scheduledAt, priority: 'high' })),
+    ).toEqual(replay);
+    await expect(
+      handler.execute(sendCommand({ idempotencyKey: 'old', scheduledAt, title: 'Other' })),
+    ).rejects.toMatchObject({ code: 'IDEMPOTENCY.KEY_REUSED' });
   });
 });

@@ -7,15 +7,12 @@ import {
 } from '@tickler/core';
 import { inject, injectable } from 'inversify';
 import { NotificationDelivery } from '../../domain/notification-delivery.entity';
-import {
-  IdempotencyKeyReusedError,
-  NotificationSourceKeyTakenError,
-} from '../../../shared/domain/notification.errors';
+import { NotificationSourceKeyTakenError } from '../../../shared/domain/notification.errors';
 import { NOTIFICATIONS_TOKENS } from '../../../shared/notifications.tokens';
 import { type DeliveryOutlets } from '../ports/delivery-outlets.port';
 import { toNotificationView } from '../notification-view.mapper';
 import { type ResolvedNotificationsOptions } from '../../../shared/application/notifications.options';
-import { type IdempotencyRepository } from '../ports/idempotency.repository';
+import { idempotencyKeyOf, type IdempotencyRepository } from '../ports/idempotency.repository';
 import { type NotificationDeliveryRepository } from '../ports/notification-delivery.repository';
 import { type RecipientRules } from '../ports/recipient-rules.port';
 import { type TransactionRunner } from '../../../shared/application/ports/transaction-runner.port';
@@ -24,7 +21,8 @@ import { defaultLeadsOf, withDefaultLead } from './default-lead';
 import { type RecurringSeries } from '../ports/recurring-series.port';
 import { SERIES_TOKENS } from '../../../shared/series.tokens';
 import { newDeliveryOf } from './new-delivery-of';
-import { requestFingerprint } from './request-fingerprint';
+import { replayOf } from './replay-of';
+import { requestFingerprint, sameRequest } from './request-fingerprint';
 import { checkWhenFields, resolveWhenField } from '../when-field';
 import { SendNotification, type SendNotificationResult } from './send-notification.command';
 
@@ -33,7 +31,7 @@ const GROUPED = { group: true } as const;
 /**
  * Creates a delivery in one transaction: the row, and when it goes out at once its firing
  * (inbox row, pending channel sends, the send loop's wake-up), or the dispatcher's wake-up when
- * queued. Replaying an idempotency key returns the existing row.
+ * queued. An idempotency key used before follows {@link replayOf}.
  */
 @injectable()
 export class SendNotificationHandler implements CommandHandler<SendNotification> {
@@ -59,27 +57,23 @@ export class SendNotificationHandler implements CommandHandler<SendNotification>
     // took HTTP scheduling from a commit per request to a fraction of one (docs/benchmarks.md).
     return this.uow.run(async (tx) => {
       checkWhenFields(SendNotification.type, command);
-      const { props, sourceKey } = newDeliveryOf(command);
+      const requested = newDeliveryOf(command);
+      const { props, sourceKey } = requested;
       const key = command.idempotencyKey;
-      // Only a keyed request is compared with a later replay: the digest is not free per send.
-      const fingerprint =
-        key === undefined
-          ? undefined
-          : requestFingerprint(
-              props,
-              command.when === undefined
-                ? undefined
-                : { text: command.when, timeZone: command.timeZone ?? null },
-            );
       if (key !== undefined) {
-        const existing = await this.deliveries.findByIdempotencyKey(tx, command.recipientId, key);
-        if (existing) {
-          const first = await this.idempotency.fingerprintOf(tx, command.recipientId, key);
-          // A key used before fingerprints were kept has none: it replays as it always did.
-          if (first !== undefined && first !== fingerprint) {
-            throw new IdempotencyKeyReusedError(command.recipientId, key, existing.id);
-          }
-          return { delivery: toNotificationView(existing), created: false };
+        const use = { recipientId: command.recipientId, idempotencyKey: key };
+        const replay = replayOf(
+          {
+            delivery: await this.deliveries.findByIdempotencyKey(tx, command.recipientId, key),
+            fingerprint: (await this.idempotency.fingerprintsOf(tx, [use])).get(
+              idempotencyKeyOf(use),
+            ),
+          },
+          (recorded) => sameRequest(recorded, requested, command),
+          { ...use, field: 'idempotencyKey' },
+        );
+        if (replay !== undefined) {
+          return { delivery: toNotificationView(replay), created: false };
         }
       }
       const now = toIsoUtc(this.clock.now());
@@ -125,7 +119,9 @@ export class SendNotificationHandler implements CommandHandler<SendNotification>
       );
       const sends = delivery.isDue(now) ? await this.firing.fire(tx, [delivery], now) : [];
       await this.deliveries.insert(tx, delivery);
-      if (key !== undefined && fingerprint !== undefined) {
+      if (key !== undefined) {
+        // Only a keyed request is fingerprinted: the digest is not free per send.
+        const fingerprint = requestFingerprint(requested, command);
         await this.idempotency.recordMany(tx, [
           { recipientId: command.recipientId, idempotencyKey: key, fingerprint },
         ]);

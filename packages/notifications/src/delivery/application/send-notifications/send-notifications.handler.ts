@@ -8,16 +8,14 @@ import {
 } from '@tickler/core';
 import { inject, injectable } from 'inversify';
 import { NotificationDelivery } from '../../domain/notification-delivery.entity';
-import {
-  IdempotencyKeyReusedError,
-  NotificationSourceKeyTakenError,
-} from '../../../shared/domain/notification.errors';
+import { NotificationSourceKeyTakenError } from '../../../shared/domain/notification.errors';
 import { NOTIFICATIONS_TOKENS } from '../../../shared/notifications.tokens';
 import { type DeliveryOutlets } from '../ports/delivery-outlets.port';
 import { toNotificationView, toNotificationViews } from '../notification-view.mapper';
 import { type NotificationView } from '../../../shared/application/notification.view';
 import { type ResolvedNotificationsOptions } from '../../../shared/application/notifications.options';
 import {
+  idempotencyKeyOf,
   type IdempotencyRecord,
   type IdempotencyRepository,
 } from '../ports/idempotency.repository';
@@ -28,7 +26,8 @@ import { type TransactionRunner } from '../../../shared/application/ports/transa
 import { type DeliveryWakeUp } from '../../../shared/application/ports/wake-up.port';
 import { defaultLeadsOf, withDefaultLead } from '../send-notification/default-lead';
 import { newDeliveryOf } from '../send-notification/new-delivery-of';
-import { requestFingerprint } from '../send-notification/request-fingerprint';
+import { replayOf } from '../send-notification/replay-of';
+import { requestFingerprint, sameRequest } from '../send-notification/request-fingerprint';
 import {
   type SendNotification,
   type SendNotificationResult,
@@ -44,10 +43,10 @@ interface Answer {
   readonly created: boolean;
 }
 
-/** An earlier use of an idempotency key: its answer, and its request's fingerprint if kept. */
-interface Replay {
-  readonly result: Answer;
-  readonly fingerprint: string | undefined;
+/** A key used earlier in this batch: the delivery its first item created, and that item's fingerprint. */
+interface UsedInBatch {
+  readonly delivery: NotificationDelivery;
+  readonly fingerprint: string;
 }
 
 /** NUL cannot occur in validated recipient ids, keys or rules. */
@@ -86,11 +85,17 @@ export class SendNotificationsHandler implements CommandHandler<SendNotification
       const results: Answer[] = [];
       const created: NotificationDelivery[] = [];
       /** Idempotency and source keys used so far in this batch → the result / delivery id. */
-      const byIdempotencyKey = new Map<string, Replay>();
+      const byIdempotencyKey = new Map<string, UsedInBatch>();
       const fingerprints: IdempotencyRecord[] = [];
       const bySourceKey = new Map<string, string>();
       let earliest: string | undefined;
       const leads = await defaultLeadsOf(tx, this.rules, command.items);
+      const recorded = await this.idempotency.fingerprintsOf(
+        tx,
+        command.items.flatMap(({ recipientId, idempotencyKey }) =>
+          idempotencyKey === undefined ? [] : [{ recipientId, idempotencyKey }],
+        ),
+      );
       for (const [index, item] of command.items.entries()) {
         const idempotencyKey =
           item.idempotencyKey === undefined
@@ -109,23 +114,20 @@ export class SendNotificationsHandler implements CommandHandler<SendNotification
             'a batch takes scheduledAt instants; read text with POST /v1/time/parse first',
           );
         }
-        const { props, sourceKey } = newDeliveryOf(item, (field) => `items.${index}.${field}`);
-        // Only keyed items are compared with a replay: the digest is not free per item.
-        const fingerprint = idempotencyKey === undefined ? '' : requestFingerprint(props);
+        const requested = newDeliveryOf(item, (field) => `items.${index}.${field}`);
+        const { props, sourceKey } = requested;
+        // Only keyed items are fingerprinted: the digest is not free per item.
+        const fingerprint = idempotencyKey === undefined ? '' : requestFingerprint(requested, item);
         const replay =
           idempotencyKey === undefined
             ? undefined
-            : await this.replayed(tx, byIdempotencyKey, idempotencyKey, item);
+            : await this.replayed(tx, item, index, {
+                inBatch: byIdempotencyKey.get(idempotencyKey),
+                recorded,
+                same: (earlier) => sameRequest(earlier, requested, item),
+              });
         if (replay) {
-          if (replay.fingerprint !== undefined && replay.fingerprint !== fingerprint) {
-            throw new IdempotencyKeyReusedError(
-              item.recipientId,
-              item.idempotencyKey ?? '',
-              replay.result.delivery.id,
-              `items.${index}.idempotencyKey`,
-            );
-          }
-          results.push(replay.result);
+          results.push(replay);
           continue;
         }
         const batchSourceKey =
@@ -158,10 +160,7 @@ export class SendNotificationsHandler implements CommandHandler<SendNotification
         }
         results.push({ delivery, created: true });
         if (idempotencyKey !== undefined && item.idempotencyKey !== undefined) {
-          byIdempotencyKey.set(idempotencyKey, {
-            result: { delivery, created: false },
-            fingerprint,
-          });
+          byIdempotencyKey.set(idempotencyKey, { delivery, fingerprint });
           fingerprints.push({
             recipientId: item.recipientId,
             idempotencyKey: item.idempotencyKey,
@@ -201,32 +200,41 @@ export class SendNotificationsHandler implements CommandHandler<SendNotification
     });
   }
 
-  /** The result of an earlier use of this idempotency key, in this batch or in the store. */
+  /**
+   * The answer of an earlier use of this item's idempotency key — in this batch, or in the store
+   * (`recorded`: the batch's keys' fingerprints) — by {@link replayOf}; undefined when unused.
+   */
   private async replayed(
     scope: Scope,
-    inBatch: ReadonlyMap<string, Replay>,
-    key: string,
     item: SendNotification,
-  ): Promise<Replay | undefined> {
-    const earlier = inBatch.get(key);
-    if (earlier || item.idempotencyKey === undefined) {
-      return earlier;
-    }
-    const existing = await this.deliveries.findByIdempotencyKey(
-      scope,
-      item.recipientId,
-      item.idempotencyKey,
-    );
-    if (!existing) {
-      return undefined;
-    }
-    return {
-      result: { delivery: toNotificationView(existing), created: false },
-      fingerprint: await this.idempotency.fingerprintOf(
-        scope,
-        item.recipientId,
-        item.idempotencyKey,
-      ),
+    index: number,
+    earlier: {
+      readonly inBatch: UsedInBatch | undefined;
+      readonly recorded: ReadonlyMap<string, string>;
+      readonly same: (recorded: string) => boolean;
+    },
+  ): Promise<Answer | undefined> {
+    const use = {
+      recipientId: item.recipientId,
+      idempotencyKey: item.idempotencyKey ?? '',
+      field: `items.${index}.idempotencyKey`,
     };
+    if (earlier.inBatch !== undefined) {
+      const delivery = replayOf(earlier.inBatch, earlier.same, use);
+      return delivery && { delivery, created: false };
+    }
+    const stored = replayOf(
+      {
+        delivery: await this.deliveries.findByIdempotencyKey(
+          scope,
+          use.recipientId,
+          use.idempotencyKey,
+        ),
+        fingerprint: earlier.recorded.get(idempotencyKeyOf(use)),
+      },
+      earlier.same,
+      use,
+    );
+    return stored && { delivery: toNotificationView(stored), created: false };
   }
 }
