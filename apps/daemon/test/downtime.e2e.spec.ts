@@ -1,5 +1,6 @@
 import { type InboxItemJson, type NotificationJson, type Page } from '@tickler/notifications';
 import { Api, changeDaemonDatabase, DaemonProcess, eventually } from '@tickler/testing';
+import { wakeDeliverDueAt } from './support/deliver-due-wake-up';
 
 const HOUR = 3_600_000;
 
@@ -37,13 +38,7 @@ describe('downtime longer than the grace window (real process)', () => {
         stale.body.id,
       ),
     ).toBe(1);
-    await changeDaemonDatabase(
-      first.dbFile,
-      'update shared_scheduled_commands set run_at = ?, scheduled_for = ? where key = ?',
-      fellDue,
-      fellDue,
-      'notifications.deliver-due:wake',
-    );
+    await wakeDeliverDueAt(first.dbFile, fellDue);
 
     const second = await new DaemonProcess(dir, env).start();
     const api2 = new Api(second.url, second.adminToken);
