@@ -1,4 +1,3 @@
-// @ts-nocheck
 // Mutation testing (issue 30 item 5), StrykerJS with its jest runner. The ONE place for the
 // mutate globs: `GATED` (the files that decide delivery, scored in CI with a break threshold)
 // and `WIDE` (the notifications context's domain and application code and the kernel's queue,
