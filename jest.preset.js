@@ -44,12 +44,22 @@ module.exports = function preset(projectDir) {
       '^(\\.{1,2}/.*)\\.js$': '$1',
     },
     setupFiles: [path.join(root, 'jest.setup.js')],
+    // A test whose event loop never yields fails (its worker killed, the test named) instead of
+    // running for ever: tools/test-run/hang-watchdog.js.
+    setupFilesAfterEnv: [path.join(root, 'tools/test-run/hang-watchdog.js')],
+    // Any limit makes jest run every file in a worker process, never in its own (where the
+    // watchdog's kill would end the whole run); a worker grown past it is also replaced.
+    workerIdleMemoryLimit: '1GB',
     // Jest's 5 s default is shorter than a real-database integration test takes on a 2-core
     // machine running several suites at once (the channel contracts' retry walks timed out at
     // 5 s under a load of ~25); a hang still fails, after 30 s.
     testTimeout: 30_000,
     // `npm test` (tools/test-run/run-tests.js) sums every run's counts; silent otherwise.
-    reporters: ['default', path.join(root, 'tools/test-run/results-reporter.js')],
+    reporters: [
+      'default',
+      path.join(root, 'tools/test-run/results-reporter.js'),
+      path.join(root, 'tools/test-run/hang-reporter.js'),
+    ],
   };
 };
 

@@ -1,5 +1,8 @@
 import { type InboxItemJson, type NotificationJson, type Page } from '@tickler/notifications';
-import { Api, DaemonProcess, eventually } from '@tickler/testing';
+import { Api, changeDaemonDatabase, DaemonProcess, eventually } from '@tickler/testing';
+import { wakeDeliverDueAt } from './support/deliver-due-wake-up';
+
+const HOUR = 3_600_000;
 
 describe('downtime longer than the grace window (real process)', () => {
   it('settles a notification that fell due more than TICKLER_GRACE ago as missed, never sent, with one inbox notice, and leaves future ones scheduled', async () => {
@@ -11,20 +14,31 @@ describe('downtime longer than the grace window (real process)', () => {
     const stale = await api1.post<NotificationJson>('/v1/users/sleeper/notifications', {
       title: 'stale',
       message: '',
-      scheduledAt: new Date(now + 1_000).toISOString(),
+      scheduledAt: new Date(now + HOUR).toISOString(),
     });
     // Within-grace catch-up is covered with a manual clock in the notifications context; here a
     // real-time "fresh" one would turn stale on a loaded machine, so the other one is future.
     const future = await api1.post<NotificationJson>('/v1/users/sleeper/notifications', {
       title: 'future',
       message: '',
-      scheduledAt: new Date(now + 3_600_000).toISOString(),
+      scheduledAt: new Date(now + 2 * HOUR).toISOString(),
     });
     expect(await first.terminate()).toEqual({ code: 0, signal: null });
 
-    // Waiting for downtime, not for a schedule: the daemon must stay down past stale + grace.
-    const downUntil = Date.parse(stale.body.scheduledAt!) + 2_000 + 300;
-    await new Promise((resolve) => setTimeout(resolve, Math.max(0, downUntil - Date.now())));
+    // Downtime the test cannot wait for, written while the daemon is down: the stale one fell
+    // due ten minutes ago, far past the 2 s grace (no real-time margin to lose on a slow machine).
+    const fellDue = new Date(Date.now() - 10 * 60_000).toISOString();
+    expect(
+      await changeDaemonDatabase(
+        first.dbFile,
+        'update notification_deliveries set scheduled_at = ?, due_at = ?, sort_at = ? where id = ?',
+        fellDue,
+        fellDue,
+        fellDue,
+        stale.body.id,
+      ),
+    ).toBe(1);
+    await wakeDeliverDueAt(first.dbFile, fellDue);
 
     const second = await new DaemonProcess(dir, env).start();
     const api2 = new Api(second.url, second.adminToken);

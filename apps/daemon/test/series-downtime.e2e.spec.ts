@@ -1,5 +1,8 @@
 import { type NotificationJson, type OccurrencesView } from '@tickler/notifications';
-import { Api, DaemonProcess, eventually } from '@tickler/testing';
+import { Api, changeDaemonDatabase, DaemonProcess, eventually } from '@tickler/testing';
+import { wakeDeliverDueAt } from './support/deliver-due-wake-up';
+
+const HOUR = 3_600_000;
 
 describe('a series after downtime longer than the grace window (real process)', () => {
   it('records the missed occurrence and schedules the next future one, sending nothing late', async () => {
@@ -10,15 +13,38 @@ describe('a series after downtime longer than the grace window (real process)', 
     const created = await api1.post<NotificationJson>('/v1/users/nap/notifications', {
       title: 'daily',
       message: '',
-      scheduledAt: new Date(Date.now() + 1_000).toISOString(),
+      scheduledAt: new Date(Date.now() + HOUR).toISOString(),
       repeat: { rule: 'FREQ=DAILY', timeZone: 'Europe/Berlin' },
     });
     expect(created.status).toBe(201);
     expect(await first.terminate()).toEqual({ code: 0, signal: null });
 
-    // Waiting for downtime, not for a schedule: down past occurrence 1 + the grace window.
-    const downUntil = Date.parse(created.body.scheduledAt!) + 2_000 + 300;
-    await new Promise((resolve) => setTimeout(resolve, Math.max(0, downUntil - Date.now())));
+    // Downtime the test cannot wait for, written while the daemon is down (issue 30: no
+    // real-time margin): occurrence 1 fell due ten minutes ago, far past the 2 s grace.
+    const fellDue = new Date(Date.now() - 10 * 60_000).toISOString();
+    const id = created.body.id;
+    const writes: [string, ...unknown[]][] = [
+      [
+        'update notification_deliveries set scheduled_at = ?, due_at = ?, sort_at = ? where id = ?',
+        fellDue,
+        fellDue,
+        fellDue,
+        id,
+      ],
+      [
+        'update notification_series set start_at = ?, current_instant = ? where current_delivery_id = ?',
+        fellDue,
+        fellDue,
+        id,
+      ],
+      ['update notification_series_occurrences set instant = ? where delivery_id = ?', fellDue, id],
+    ];
+    const changed = [];
+    for (const [statement, ...params] of writes) {
+      changed.push(await changeDaemonDatabase(first.dbFile, statement, ...params));
+    }
+    expect(changed).toEqual([1, 1, 1]);
+    await wakeDeliverDueAt(first.dbFile, fellDue);
 
     const second = await new DaemonProcess(dir, env).start();
     const api2 = new Api(second.url, second.adminToken);
