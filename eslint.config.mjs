@@ -34,6 +34,10 @@ const cliForbidden = [
     name: '@tickler/daemon',
     message: 'The CLI finds the daemon through @tickler/config.',
   },
+  {
+    name: '@tickler/calendar/context',
+    message: 'A client depends on the contract (@tickler/calendar) only.',
+  },
 ];
 
 export default tseslint.config(
@@ -91,6 +95,16 @@ export default tseslint.config(
               onlyDependOnLibsWithTags: ['scope:core', 'scope:auth', 'type:testing'],
             },
             {
+              // A context that uses notifications: dispatches its commands, reads its events.
+              sourceTag: 'scope:calendar',
+              onlyDependOnLibsWithTags: [
+                'scope:core',
+                'scope:notifications',
+                'scope:calendar',
+                'type:testing',
+              ],
+            },
+            {
               // A client talks to the daemon over HTTP: the contract and the shared config,
               // never the daemon itself.
               sourceTag: 'type:client',
@@ -100,6 +114,7 @@ export default tseslint.config(
                 'scope:notifications',
                 // `tickler migrate` only: the auth context's migrations, to bring a schema up to date.
                 'scope:auth',
+                'scope:calendar',
                 'type:testing',
               ],
             },
@@ -110,6 +125,7 @@ export default tseslint.config(
                 'scope:config',
                 'scope:notifications',
                 'scope:auth',
+                'scope:calendar',
                 'type:app',
                 'type:testing',
               ],
