@@ -1,6 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { type ImportSettings, type PlannedReminder } from '../src/application/ports/ics-importer.port';
+import {
+  type ImportSettings,
+  type PlannedReminder,
+} from '../src/application/ports/ics-importer.port';
 import { DEFAULT_IMPORT_LIMITS } from '../src/application/calendar.options';
 import { importIcs } from '../src/infrastructure/ics/import-ics';
 
@@ -12,7 +15,11 @@ import { importIcs } from '../src/infrastructure/ics/import-ics';
 const fixture = (name: string): string =>
   fs.readFileSync(path.join(__dirname, 'fixtures/ics', name), 'utf8');
 
-function settings(now: string, timeZone: string | null, extra: Partial<ImportSettings> = {}): ImportSettings {
+function settings(
+  now: string,
+  timeZone: string | null,
+  extra: Partial<ImportSettings> = {},
+): ImportSettings {
   return {
     calendarId: 'cal-1',
     now,
@@ -37,16 +44,17 @@ function imported(name: string, s: ImportSettings): PlannedReminder[] {
 
 /** Compact rows: what a person would check (key without the calendar, rule, send instant). */
 function rows(reminders: readonly PlannedReminder[]): string[] {
-  return reminders
-    .map((r) => `${r.sendAt} ${r.rule ?? 'at'} ${r.title} ${r.instanceKey}`)
-    .sort();
+  return reminders.map((r) => `${r.sendAt} ${r.rule ?? 'at'} ${r.title} ${r.instanceKey}`).sort();
 }
 
 const GOOGLE_UID = '4k2s9d0a1b2c3d4e5f6g7h8i9j@google.com';
 
 describe('Google Calendar export (Europe/Berlin)', () => {
   it('autumn: weekdays across the fall-back night, a moved, a cancelled and an excluded occurrence, an all-day and a UTC event', () => {
-    const reminders = imported('google-work.ics', settings('2026-10-20T08:00:00.000Z', 'Europe/Berlin'));
+    const reminders = imported(
+      'google-work.ics',
+      settings('2026-10-20T08:00:00.000Z', 'Europe/Berlin'),
+    );
     const standUps = reminders.filter((r) => r.instanceKey.startsWith(GOOGLE_UID));
     // The event's own 10-minute alarm wins over the calendar's 15 minutes.
     expect(new Set(standUps.map((r) => r.rule))).toEqual(new Set(['lead:600']));
@@ -85,7 +93,10 @@ describe('Google Calendar export (Europe/Berlin)', () => {
   });
 
   it('spring: the same series across the spring-forward night', () => {
-    const reminders = imported('google-work.ics', settings('2027-03-24T08:00:00.000Z', 'Europe/Berlin'));
+    const reminders = imported(
+      'google-work.ics',
+      settings('2027-03-24T08:00:00.000Z', 'Europe/Berlin'),
+    );
     const starts = reminders.filter((r) => r.title === 'Stand-up').map((r) => r.eventAt);
     expect(starts.slice(0, 5)).toEqual([
       '2027-03-23T08:30:00.000Z', // sent a day ago at most: still planned (not pruned early)
@@ -109,7 +120,10 @@ describe('Outlook / Exchange export (Windows zone names, 1601 VTIMEZONE rules)',
     '040000008200E00074C5B7101A82E00800000000B0E1A5A1F3C1DA010000000000000000100000005D1E7A0B2C3D4E5F60718293A4B5C6D7';
 
   it('autumn: the weekly sync excluded, then moved to Friday; New York across its own fall back', () => {
-    const reminders = imported('outlook-exchange.ics', settings('2026-10-20T08:00:00.000Z', 'Europe/Berlin'));
+    const reminders = imported(
+      'outlook-exchange.ics',
+      settings('2026-10-20T08:00:00.000Z', 'Europe/Berlin'),
+    );
     const sync = reminders.filter((r) => r.instanceKey.startsWith(OUTLOOK_UID));
     expect(sync.map((r) => `${r.eventAt} ${r.rule} ${r.title}`)).toEqual([
       // 22 Oct excluded (EXDATE in "W. Europe Standard Time")
@@ -131,7 +145,10 @@ describe('Outlook / Exchange export (Windows zone names, 1601 VTIMEZONE rules)',
   });
 
   it("spring: UNTIL (UTC) includes the occurrence it names, read in the event's zone", () => {
-    const reminders = imported('outlook-exchange.ics', settings('2027-03-20T08:00:00.000Z', 'Europe/Berlin'));
+    const reminders = imported(
+      'outlook-exchange.ics',
+      settings('2027-03-20T08:00:00.000Z', 'Europe/Berlin'),
+    );
     expect(reminders.filter((r) => r.title === 'Weekly sync').map((r) => r.eventAt)).toEqual([
       '2027-03-25T09:00:00.000Z', // 10:00 CET
       '2027-04-01T08:00:00.000Z', // 10:00 CEST = UNTIL exactly; 8 April is past it
@@ -141,7 +158,10 @@ describe('Outlook / Exchange export (Windows zone names, 1601 VTIMEZONE rules)',
 
 describe('Apple Calendar export (America/New_York)', () => {
   it('a repeated local hour is its first pass; ACTION:NONE is no alarm; an all-day alarm counts from local midnight', () => {
-    const reminders = imported('apple-home.ics', settings('2026-10-20T08:00:00.000Z', 'America/New_York'));
+    const reminders = imported(
+      'apple-home.ics',
+      settings('2026-10-20T08:00:00.000Z', 'America/New_York'),
+    );
     expect(rows(reminders)).toEqual([
       '2026-11-01T05:00:00.000Z lead:1800 Night shift handover 8E5B1C2A-3D4F-4A6B-9C8D-7E6F5A4B3C2D',
       "2026-11-02T14:00:00.000Z lead:54000 Sam's birthday B1C2D3E4-F5A6-4B7C-8D9E-0F1A2B3C4D5E#20261103",
@@ -151,13 +171,19 @@ describe('Apple Calendar export (America/New_York)', () => {
   });
 
   it('spring: a start in the gap moves forward by the gap', () => {
-    const reminders = imported('apple-home.ics', settings('2027-03-10T08:00:00.000Z', 'America/New_York'));
+    const reminders = imported(
+      'apple-home.ics',
+      settings('2027-03-10T08:00:00.000Z', 'America/New_York'),
+    );
     const train = reminders.find((r) => r.title === 'Early train')!;
     expect(train).toMatchObject({ eventAt: '2027-03-14T07:30:00.000Z', rule: 'lead:900' });
   });
 
   it('RDATE adds occurrences with their own times and the series duration', () => {
-    const reminders = imported('apple-home.ics', settings('2026-09-10T08:30:00.000Z', 'America/New_York'));
+    const reminders = imported(
+      'apple-home.ics',
+      settings('2026-09-10T08:30:00.000Z', 'America/New_York'),
+    );
     expect(
       reminders.filter((r) => r.title === 'Piano lesson').map((r) => `${r.eventAt}–${r.expiresAt}`),
     ).toEqual([

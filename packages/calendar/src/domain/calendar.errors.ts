@@ -5,7 +5,9 @@ export class CalendarNotFoundError extends DomainError {
   readonly code = 'CALENDAR.NOT_FOUND';
 
   constructor(readonly calendarId: string) {
-    super(`no calendar ${calendarId.slice(0, 64)} for this user`, { calendarId: calendarId.slice(0, 64) });
+    super(`no calendar ${calendarId.slice(0, 64)} for this user`, {
+      calendarId: calendarId.slice(0, 64),
+    });
   }
 }
 
@@ -24,5 +26,16 @@ export class CalendarFeedNotFoundError extends DomainError {
 
   constructor() {
     super('no such calendar feed');
+  }
+}
+
+/** All calendars together would plan more reminders than one reconcile takes. */
+export class CalendarPlanTooLargeError extends DomainError {
+  readonly code = 'CALENDAR.PLAN_TOO_LARGE';
+
+  constructor(readonly limit: number) {
+    super(`all calendars together would plan more than ${limit} reminders within the window`, {
+      limit,
+    });
   }
 }

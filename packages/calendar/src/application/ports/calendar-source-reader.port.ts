@@ -1,9 +1,9 @@
+import { type LookupFunction } from 'node:net';
 import { type CalendarSourceLocation } from '../../domain/calendar-source-location';
 
 /** What reading a source gave: its text, or a reason a person can act on. */
 export type SourceReadResult =
-  | { readonly ok: true; readonly text: string }
-  | { readonly ok: false; readonly error: string };
+  { readonly ok: true; readonly text: string } | { readonly ok: false; readonly error: string };
 
 /**
  * Reads a calendar's bytes from where it lives: a local file (a regular file, bounded in size)
@@ -24,5 +24,5 @@ export interface OutboundTargetRule {
   /** Throws for an IP-literal host that is not public (Node skips `lookup` for literals). */
   checkLiteralHost(url: URL): void;
   /** The `lookup` sockets use; undefined when private targets are allowed. */
-  readonly lookup: ((...args: never[]) => void) | undefined;
+  readonly lookup: LookupFunction | undefined;
 }

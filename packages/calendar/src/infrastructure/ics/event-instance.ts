@@ -78,7 +78,10 @@ export class ImportBudgetExceeded extends Error {
 
 /** `YYYYMMDDTHHMMSSZ` of an instant (ms). */
 export function compactUtc(ms: number): string {
-  return new Date(ms).toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
+  return new Date(ms)
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d{3}/, '');
 }
 
 /** `YYYYMMDD` of wall-clock fields. */

@@ -100,7 +100,10 @@ function spanOf(
     // Whole days: the end is midnight of the end date in the calendar's zone.
     let days = 1;
     if (dtstart && dtend && dtend.isDate) {
-      days = Math.max(1, Math.round((wallMs(wallClockOf(dtend)) - wallMs(wallClockOf(dtstart))) / DAY_MS));
+      days = Math.max(
+        1,
+        Math.round((wallMs(wallClockOf(dtend)) - wallMs(wallClockOf(dtstart))) / DAY_MS),
+      );
     }
     const endWall = new Date(wallMs(wallClockOf(start)) + days * DAY_MS);
     const end: WallClock = {
@@ -158,7 +161,11 @@ function inRange(startMs: number, ctx: SeriesContext): boolean {
  * The wall clock after which a rule stops (UNTIL read in the event's zone, inclusive), or
  * undefined. ical.js would compare a UTC UNTIL with a wall clock as if both were UTC.
  */
-function untilWallOf(recur: ICAL.Recur, dtstart: ICAL.Time, ctx: SeriesContext): number | undefined {
+function untilWallOf(
+  recur: ICAL.Recur,
+  dtstart: ICAL.Time,
+  ctx: SeriesContext,
+): number | undefined {
   const until = recur.until;
   if (!until) {
     return undefined;
@@ -174,7 +181,11 @@ function untilWallOf(recur: ICAL.Recur, dtstart: ICAL.Time, ctx: SeriesContext):
 }
 
 /** The occurrence starts of a master event (DTSTART, RRULE, RDATE), bounded by the budget. */
-function occurrenceStarts(master: ICAL.Component, dtstart: ICAL.Time, ctx: SeriesContext): ICAL.Time[] {
+function occurrenceStarts(
+  master: ICAL.Component,
+  dtstart: ICAL.Time,
+  ctx: SeriesContext,
+): ICAL.Time[] {
   const starts: ICAL.Time[] = [];
   let steps = 0;
   const rrule: unknown = master.getFirstPropertyValue('rrule');

@@ -155,7 +155,11 @@ export function prescanIcs(raw: string, limits: PrescanLimits): PrescannedCalend
     const inside = stack[stack.length - 1];
     if (inside === 'VCALENDAR') {
       if (name === 'X-WR-TIMEZONE') {
-        fileTimeZone = line.slice(line.indexOf(':') + 1).trim().slice(0, 100) || null;
+        fileTimeZone =
+          line
+            .slice(line.indexOf(':') + 1)
+            .trim()
+            .slice(0, 100) || null;
       }
       return;
     }
@@ -173,7 +177,9 @@ export function prescanIcs(raw: string, limits: PrescanLimits): PrescannedCalend
     if ((line.startsWith(' ') || line.startsWith('\t')) && logical !== undefined) {
       logical += line.slice(1);
       if (logical.length > 4 * MAX_LINE) {
-        throw new IcsRejectedError(`line ${logicalLine}: a folded line longer than ${4 * MAX_LINE} characters`);
+        throw new IcsRejectedError(
+          `line ${logicalLine}: a folded line longer than ${4 * MAX_LINE} characters`,
+        );
       }
       continue;
     }
@@ -209,7 +215,10 @@ function keeps(stack: readonly string[]): boolean {
     return second === undefined || (second === 'VALARM' && third === undefined);
   }
   if (first === 'VTIMEZONE') {
-    return second === undefined || ((second === 'STANDARD' || second === 'DAYLIGHT') && third === undefined);
+    return (
+      second === undefined ||
+      ((second === 'STANDARD' || second === 'DAYLIGHT') && third === undefined)
+    );
   }
   return false;
 }

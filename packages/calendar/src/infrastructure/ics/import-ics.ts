@@ -27,7 +27,7 @@ function checkRawTimes(event: ICAL.Component): void {
   for (const name of TIME_PROPERTIES) {
     for (const property of event.getAllProperties(name)) {
       for (const raw of (property.jCal as unknown[]).slice(3)) {
-        const text = Array.isArray(raw) ? raw[0] : raw;
+        const text: unknown = Array.isArray(raw) ? (raw as unknown[])[0] : raw;
         if (typeof text !== 'string' || !validTime(text)) {
           const shown = plainTextOf(String(text), 40);
           throw new EventSkipped(`its ${name.toUpperCase()} "${shown}" is not a valid date`);
@@ -42,8 +42,10 @@ function validTime(text: string): boolean {
   if (!m) {
     return false;
   }
-  const [year, month, day, hour = 0, minute = 0, second = 0] = m.slice(1).map((p) => Number(p ?? 0));
-  const days = new Date(Date.UTC(year!, month!, 0)).getUTCDate();
+  const [year, month, day, hour = 0, minute = 0, second = 0] = m
+    .slice(1)
+    .map((p) => Number(p ?? 0));
+  const days = new Date(Date.UTC(year!, month, 0)).getUTCDate();
   return (
     year! >= 1000 &&
     month! >= 1 &&
@@ -129,7 +131,12 @@ export function importIcs(raw: string, settings: ImportSettings): ImportOutcome 
         if (error instanceof ImportBudgetExceeded) {
           throw error;
         }
-        skip(uid, error instanceof EventSkipped ? error.message : `it could not be read: ${messageOf(error)}`);
+        skip(
+          uid,
+          error instanceof EventSkipped
+            ? error.message
+            : `it could not be read: ${messageOf(error)}`,
+        );
       }
       if (reminders.length > limits.maxReminders) {
         return {

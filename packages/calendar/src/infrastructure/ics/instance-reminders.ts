@@ -1,5 +1,8 @@
 import { createHash } from 'node:crypto';
-import { type ImportSettings, type PlannedReminder } from '../../application/ports/ics-importer.port';
+import {
+  type ImportSettings,
+  type PlannedReminder,
+} from '../../application/ports/ics-importer.port';
 import { plainTextOf } from '../../domain/plain-text';
 import { compactUtc, type EventInstance } from './event-instance';
 import { type ReminderText } from './reminder-text';
@@ -13,7 +16,12 @@ const MAX_UID_IN_KEY = 160;
 
 /** The UID as it appears in keys: itself when short and plain, else `sha256:<40 hex>`. */
 export function uidKeyOf(uid: string): string {
-  if (uid !== '' && uid.length <= MAX_UID_IN_KEY && plainTextOf(uid, MAX_UID_IN_KEY) === uid && !/\s/.test(uid)) {
+  if (
+    uid !== '' &&
+    uid.length <= MAX_UID_IN_KEY &&
+    plainTextOf(uid, MAX_UID_IN_KEY) === uid &&
+    !/\s/.test(uid)
+  ) {
     return uid;
   }
   return `sha256:${createHash('sha256').update(uid).digest('hex').slice(0, 40)}`;
@@ -69,7 +77,9 @@ function timingsOf(
   if (instance.allDay) {
     const zone = { kind: 'iana', name: settings.timeZone } as const;
     const day = clock.toWall(startMs, zone);
-    const before = new Date(Date.UTC(day.year, day.month - 1, day.day) - settings.allDayDaysBefore * DAY_MS);
+    const before = new Date(
+      Date.UTC(day.year, day.month - 1, day.day) - settings.allDayDaysBefore * DAY_MS,
+    );
     const [hour = 9, minute = 0] = settings.allDayAt.split(':').map(Number);
     const sendMs = clock.toUtcMs(
       {

@@ -133,10 +133,7 @@ export class ZoneClock {
         };
       }
       case 'vtimezone': {
-        const utc = ICAL.Time.fromData(
-          { ...wallOf(ms), isDate: false },
-          ICAL.Timezone.utcTimezone,
-        );
+        const utc = ICAL.Time.fromData({ ...wallOf(ms), isDate: false }, ICAL.Timezone.utcTimezone);
         const local = utc.convertToZone(zone.zone);
         return {
           year: local.year,
