@@ -14,6 +14,7 @@ import { CalendarViews } from './application/calendar-views';
 import { ListCalendarEventsHandler } from './application/list-calendar-events/list-calendar-events.handler';
 import { ListCalendarsHandler } from './application/list-calendars/list-calendars.handler';
 import { type OutboundTargetRule } from './application/ports/calendar-source-reader.port';
+import { ResolveRemindedHandler } from './application/resolve-reminded/resolve-reminded.handler';
 import { RemoveCalendarHandler } from './application/remove-calendar/remove-calendar.handler';
 import { SyncAllCalendarsHandler } from './application/sync-all-calendars/sync-all-calendars.handler';
 import { CalendarSync } from './application/sync-calendar/calendar-sync';
@@ -55,6 +56,7 @@ export const CALENDAR_COMMAND_HANDLERS = [
   CreateCalendarFeedHandler,
   RevokeCalendarFeedHandler,
   RenderCalendarFeedHandler,
+  ResolveRemindedHandler,
 ];
 
 /**

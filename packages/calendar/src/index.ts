@@ -10,6 +10,10 @@ export {
   SyncAllCalendars,
   type SyncAllCalendarsResult,
 } from './application/sync-all-calendars/sync-all-calendars.command';
+export {
+  ResolveReminded,
+  type ResolveRemindedResult,
+} from './application/resolve-reminded/resolve-reminded.command';
 export { ListCalendarEvents } from './application/list-calendar-events/list-calendar-events.command';
 export {
   CreateCalendarFeed,

@@ -61,6 +61,17 @@ export interface CalendarRemindedTable {
   reminded_count: number;
 }
 
+/**
+ * `calendar_sent`: reminders of people with calendars that went out and are not yet resolved to
+ * their occurrence (the projector writes them; `ResolveReminded` turns them into
+ * `calendar_reminded` and deletes them).
+ */
+export interface CalendarSentTable {
+  delivery_id: string;
+  user_id: string;
+  sent_at: string;
+}
+
 /** `calendar_feeds`: one private iCalendar feed per person, found by its token's SHA-256. */
 export interface CalendarFeedTable {
   user_id: string;
@@ -73,6 +84,7 @@ export interface CalendarTables {
   calendar_sources: CalendarSourceTable;
   calendar_reminders: CalendarReminderTable;
   calendar_reminded: CalendarRemindedTable;
+  calendar_sent: CalendarSentTable;
   calendar_feeds: CalendarFeedTable;
 }
 

@@ -1,7 +1,11 @@
 import { tablesOf } from '@tickler/core';
 import { injectable } from 'inversify';
 import { type Kysely } from 'kysely';
-import { type FeedRepository, type RemindedRepository } from '../application/ports/feed.repository';
+import {
+  type FeedRepository,
+  type RemindedRepository,
+  type SentReminder,
+} from '../application/ports/feed.repository';
 import { type Scope } from '../application/ports/transaction-runner.port';
 import { type CalendarTables } from './calendar.tables';
 
@@ -45,9 +49,48 @@ export class KyselyFeedRepository implements FeedRepository {
   }
 }
 
-/** kysely adapter of `calendar_reminded`. */
+/** kysely adapter of `calendar_reminded` and `calendar_sent`. */
 @injectable()
 export class KyselyRemindedRepository implements RemindedRepository {
+  async addSent(scope: Scope, sent: readonly SentReminder[]): Promise<void> {
+    if (sent.length > 0) {
+      await q(scope)
+        .insertInto('calendar_sent')
+        .values(
+          sent.map((s) => ({
+            delivery_id: s.deliveryId,
+            user_id: s.recipientId,
+            sent_at: s.sentAt,
+          })),
+        )
+        .onConflict((oc) => oc.column('delivery_id').doNothing())
+        .execute();
+    }
+  }
+
+  async pendingSent(scope: Scope, limit: number): Promise<SentReminder[]> {
+    const rows = await q(scope)
+      .selectFrom('calendar_sent')
+      .selectAll()
+      .orderBy('sent_at')
+      .orderBy('delivery_id')
+      .limit(limit)
+      .execute();
+    return rows.map((r) => ({
+      deliveryId: r.delivery_id,
+      recipientId: r.user_id,
+      sentAt: r.sent_at,
+    }));
+  }
+
+  async takeSent(scope: Scope, deliveryId: string): Promise<boolean> {
+    const result = await q(scope)
+      .deleteFrom('calendar_sent')
+      .where('delivery_id', '=', deliveryId)
+      .executeTakeFirst();
+    return Number(result.numDeletedRows) === 1;
+  }
+
   async record(
     scope: Scope,
     e: {

@@ -10,8 +10,21 @@ export interface FeedRepository {
   ownerOf(scope: Scope, tokenHash: string): Promise<string | undefined>;
 }
 
+/** A sent reminder waiting to be resolved to its occurrence. */
+export interface SentReminder {
+  readonly deliveryId: string;
+  readonly recipientId: string;
+  readonly sentAt: string;
+}
+
 /** "Last reminded" per event occurrence, written by the projector. */
 export interface RemindedRepository {
+  /** Keeps sent reminders for resolution (a delivery already kept is ignored). */
+  addSent(scope: Scope, sent: readonly SentReminder[]): Promise<void>;
+  /** The oldest `limit` sent reminders waiting for resolution. */
+  pendingSent(scope: Scope, limit: number): Promise<SentReminder[]>;
+  /** Takes one waiting reminder; false when another resolver took it first. */
+  takeSent(scope: Scope, deliveryId: string): Promise<boolean>;
   /** Records one sent reminder of an occurrence (counted once per sent delivery). */
   record(
     scope: Scope,

@@ -60,6 +60,12 @@ export const createCalendarTables: Migration = {
       .addPrimaryKeyConstraint('calendar_reminded_pk', ['calendar_id', 'instance_key'])
       .execute();
     await db.schema
+      .createTable('calendar_sent')
+      .addColumn('delivery_id', 'text', (c) => c.primaryKey())
+      .addColumn('user_id', 'text', (c) => c.notNull())
+      .addColumn('sent_at', 'text', (c) => c.notNull())
+      .execute();
+    await db.schema
       .createTable('calendar_feeds')
       .addColumn('user_id', 'text', (c) => c.primaryKey())
       .addColumn('token_hash', 'text', (c) => c.notNull().unique())
