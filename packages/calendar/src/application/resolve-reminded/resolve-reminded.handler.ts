@@ -56,7 +56,7 @@ export class ResolveRemindedHandler implements CommandHandler<ResolveReminded> {
             source?.app === CALENDAR_SOURCE_APP && source.collection !== null && source.id !== null
               ? await this.calendars.find(tx, sent.recipientId, source.collection)
               : undefined;
-          if (calendar === undefined || source?.id == null) {
+          if (calendar === undefined || source === null || source.id === null) {
             result.ignored++;
             continue;
           }
