@@ -8,6 +8,9 @@ export {
 } from './calendar.context';
 export { CALENDAR_TOKENS } from './calendar.tokens';
 export { type CalendarOptions, DEFAULT_IMPORT_LIMITS } from './application/calendar.options';
-export { type ImportWorkerOptions } from './infrastructure/ics/worker-ics-importer';
+export {
+  type ImportWorkerOptions,
+  WorkerIcsImporter,
+} from './infrastructure/ics/worker-ics-importer';
 export { LastRemindedProjector } from './infrastructure/last-reminded.projector';
 export { calendarMigrations } from './infrastructure/calendar.migrations';
