@@ -148,6 +148,7 @@ export default tseslint.config(
                 'scope:config',
                 'scope:notifications',
                 'scope:auth',
+                'scope:calendar',
                 'type:app',
                 'type:testing',
               ],

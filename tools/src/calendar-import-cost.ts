@@ -42,7 +42,10 @@ function generated(): string {
 
 async function main(): Promise<void> {
   const importer = new WorkerIcsImporter();
-  const google = path.join(__dirname, '../../../packages/calendar/test/fixtures/ics/google-work.ics');
+  const google = path.join(
+    __dirname,
+    '../../../packages/calendar/test/fixtures/ics/google-work.ics',
+  );
   const files: [string, string][] = [
     ['google-work.ics', fs.readFileSync(google, 'utf8')],
     ['2,500 generated events', generated()],
