@@ -38,6 +38,10 @@ const cliForbidden = [
     name: '@tickler/daemon',
     message: 'The CLI finds the daemon through @tickler/config.',
   },
+  {
+    name: '@tickler/calendar/context',
+    message: 'A client depends on the contract (@tickler/calendar) only.',
+  },
 ];
 
 // What the CLI's production code may not load: the kernel (database, queue, container: only the
@@ -126,6 +130,16 @@ export default tseslint.config(
               onlyDependOnLibsWithTags: ['scope:core', 'scope:auth', 'type:testing'],
             },
             {
+              // A context that uses notifications: dispatches its commands, reads its events.
+              sourceTag: 'scope:calendar',
+              onlyDependOnLibsWithTags: [
+                'scope:core',
+                'scope:notifications',
+                'scope:calendar',
+                'type:testing',
+              ],
+            },
+            {
               // A client talks to the daemon over HTTP: the contract and the shared config,
               // never the daemon itself.
               sourceTag: 'type:client',
@@ -136,6 +150,7 @@ export default tseslint.config(
                 'scope:notifications',
                 // `tickler migrate` only: the auth context's migrations, to bring a schema up to date.
                 'scope:auth',
+                'scope:calendar',
                 'type:testing',
               ],
             },
@@ -147,6 +162,7 @@ export default tseslint.config(
                 'scope:time',
                 'scope:notifications',
                 'scope:auth',
+                'scope:calendar',
                 'type:app',
                 'type:testing',
               ],
@@ -170,6 +186,7 @@ export default tseslint.config(
                 'scope:time',
                 'scope:notifications',
                 'scope:auth',
+                'scope:calendar',
                 'type:app',
                 'type:testing',
               ],

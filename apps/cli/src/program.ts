@@ -1,4 +1,5 @@
 import { subscriptionCommands } from './commands/subscriptions.command';
+import { calendarCommands } from './commands/calendar.command';
 import { Command, Option } from 'commander';
 import { deleteCommand } from './commands/delete.command';
 import { deliverDueCommand } from './commands/deliver-due.command';
@@ -60,5 +61,6 @@ export function buildProgram(): Command {
   mcpCommand(program);
   openCommand(program);
   migrateCommand(program);
+  calendarCommands(program);
   return program;
 }

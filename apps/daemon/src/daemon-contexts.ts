@@ -1,5 +1,6 @@
 import { type AdminTokenSource, authContext } from '@tickler/auth/context';
 import { type BoundedContext } from '@tickler/core';
+import { calendarContext } from '@tickler/calendar/context';
 import { notificationsContext } from '@tickler/notifications/context';
 import { type DaemonConfig } from '@tickler/config';
 
@@ -25,5 +26,7 @@ export function daemonContexts(
       },
     }),
     authContext({ adminToken }),
+    // Uses notifications: its commands in-process, its outbound address rule for downloads.
+    calendarContext(),
   ];
 }

@@ -7,8 +7,11 @@ import { SignIn } from './sign-in';
 import { useReminders } from './use-reminders';
 import { useSubscriptions } from './use-subscriptions';
 import { EnableNotifications } from './push/enable-notifications';
+import { CalendarsSection } from './settings/calendars-section';
+import { CalendarLinksContext, useCalendars } from './use-calendars';
 
-type Tab = 'scheduled' | 'inbox';
+type Tab = 'scheduled' | 'inbox' | 'settings';
+const TABS: readonly Tab[] = ['scheduled', 'inbox', 'settings'];
 
 /** The page: sign-in until there is a session, then the two tabs. */
 export function App() {
@@ -52,6 +55,15 @@ function SignedIn({
   const [tab, setTab] = useState<Tab>('scheduled');
   const [state, reload] = useReminders(session.userId);
   const [subscriptions, reloadSubscriptions] = useSubscriptions(session.userId);
+  const [calendars, reloadCalendars] = useCalendars(session.userId);
+  const [openedCalendar, setOpenedCalendar] = useState<string | null>(null);
+  const links = {
+    calendars,
+    open: (calendarId: string) => {
+      setOpenedCalendar(calendarId);
+      setTab('settings');
+    },
+  };
   const props = { userId: session.userId, state, reload, subscriptions };
   const unread = state.inbox.filter((item) => item.readAt === null).length;
   const tabButton = (id: Tab, label: string, extra = '') => (
@@ -65,7 +77,8 @@ function SignedIn({
       onClick={() => setTab(id)}
       onKeyDown={(event) => {
         if (event.key === 'ArrowRight' || event.key === 'ArrowLeft') {
-          const next = tab === 'scheduled' ? 'inbox' : 'scheduled';
+          const step = event.key === 'ArrowRight' ? 1 : TABS.length - 1;
+          const next = TABS[(TABS.indexOf(tab) + step) % TABS.length]!;
           setTab(next);
           document.getElementById(`tab-${next}`)?.focus();
         }
@@ -92,6 +105,7 @@ function SignedIn({
       <nav role="tablist" aria-label="Reminders">
         {tabButton('scheduled', 'Scheduled')}
         {tabButton('inbox', 'Inbox', unread > 0 ? `(${unread})` : '')}
+        {tabButton('settings', 'Settings')}
       </nav>
       {state.error && (
         <p role="alert" class="error">
@@ -99,7 +113,7 @@ function SignedIn({
         </p>
       )}
       <main>
-        {(['scheduled', 'inbox'] as const).map((id) => (
+        {TABS.map((id) => (
           <section
             key={id}
             role="tabpanel"
@@ -107,7 +121,23 @@ function SignedIn({
             aria-labelledby={`tab-${id}`}
             hidden={tab !== id}
           >
-            {id === 'scheduled' ? <ScheduledTab {...props} /> : <InboxTab {...props} />}
+            {id === 'scheduled' && (
+              <CalendarLinksContext.Provider value={links}>
+                <ScheduledTab {...props} />
+              </CalendarLinksContext.Provider>
+            )}
+            {id === 'inbox' && <InboxTab {...props} />}
+            {id === 'settings' && (
+              <CalendarsSection
+                userId={session.userId}
+                calendars={calendars}
+                highlight={openedCalendar}
+                reload={async () => {
+                  await reloadCalendars();
+                  await reload();
+                }}
+              />
+            )}
           </section>
         ))}
       </main>

@@ -61,6 +61,7 @@ export {
 } from './delivery/application/check-due-notifications/check-due-notifications.command';
 export {
   ReconcileScheduled,
+  MAX_PLAN_ENTRIES,
   PlannedNotificationInput,
   type PlannedNotification,
 } from './delivery/application/reconcile-scheduled/reconcile-scheduled.command';

@@ -4,6 +4,8 @@
 export interface NotificationSource {
   app: string;
   key: string;
+  /** A calendar reminder's calendar id (source app `calendar`). */
+  collection?: string | null;
 }
 
 /** A reminder (`/v1/users/{userId}/notifications`). */

@@ -1,9 +1,10 @@
-import { useState } from 'preact/hooks';
+import { useContext, useState } from 'preact/hooks';
 import { ApiError } from '../api/client';
 import { cancel, edit, parseWhen } from '../api/reminders';
 import { type Notification } from '../api/types';
 import { memo } from '../memo';
 import { browserTimeZone, timeOfDay } from '../time/day-groups';
+import { CalendarLinksContext } from '../use-calendars';
 
 /** How a recurring reminder repeats ("every weekday at 09:00"), when the daemon says so. */
 function repeatSummary(row: Notification): string | null {
@@ -55,7 +56,7 @@ export const ScheduledRow = memo(function ScheduledRow({
           </span>
         )}
       </span>
-      {row.source && <span class="badge">{row.source.app}</span>}
+      {row.source && <SourceBadge source={row.source} />}
       <span class="actions">
         {row.source === null && (
           <button
@@ -81,6 +82,32 @@ export const ScheduledRow = memo(function ScheduledRow({
     </li>
   );
 });
+
+/**
+ * An app row's badge. A calendar's reminder names its calendar and links to its settings (seed
+ * 001 §5.2: the badge is the way to the opt-in behind the row — turn the calendar off there).
+ */
+function SourceBadge({ source }: { source: NonNullable<Notification['source']> }) {
+  const links = useContext(CalendarLinksContext);
+  const calendar =
+    source.app === 'calendar' ? links.calendars.find((c) => c.id === source.collection) : undefined;
+  if (calendar === undefined) {
+    return <span class="badge">{source.app}</span>;
+  }
+  return (
+    <a
+      class="badge"
+      href={`#calendar-${calendar.id}`}
+      aria-label={`From calendar ${calendar.name}: open its settings`}
+      onClick={(event) => {
+        event.preventDefault();
+        links.open(calendar.id);
+      }}
+    >
+      {calendar.name}
+    </a>
+  );
+}
 
 function EditRow({
   userId,

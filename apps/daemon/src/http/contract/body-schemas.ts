@@ -24,6 +24,7 @@ import {
   UpdateRecipientProfile,
 } from '@tickler/notifications';
 import { type Schema } from '../route';
+import { CALENDAR_BODY_SCHEMAS } from './calendar-schemas';
 import { bodyOf, classSchema, ref } from './command-schemas';
 
 const RECIPIENT = ['recipientId'];
@@ -64,4 +65,5 @@ export const BODY_SCHEMAS: Readonly<Record<string, Schema>> = {
   QuietHoursInput: classSchema(QuietHoursInput),
   DigestInput: classSchema(DigestInput),
   PlannedNotificationInput: bodyOf(PlannedNotificationInput, { rename: { recipientId: 'userId' } }),
+  ...CALENDAR_BODY_SCHEMAS,
 };

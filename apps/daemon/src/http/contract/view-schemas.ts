@@ -1,6 +1,7 @@
 import { CHANNEL_KINDS, GUARANTEES, SUBSCRIPTION_KINDS } from '@tickler/notifications';
 import { type Schema } from '../route';
 import { ref } from './command-schemas';
+import { CALENDAR_VIEW_SCHEMAS } from './calendar-schemas';
 import { SERIES_VIEW_SCHEMAS } from './series-view-schemas';
 
 // JSON Schemas of what the daemon answers (views and errors), for the OpenAPI document. The
@@ -266,6 +267,7 @@ const RECIPIENT_PROFILE: Schema = {
 /** Every answer's schema by its name in the document's `components.schemas`. */
 export const VIEW_SCHEMAS: Readonly<Record<string, Schema>> = {
   ...SERIES_VIEW_SCHEMAS,
+  ...CALENDAR_VIEW_SCHEMAS,
   Error: ERROR,
   Notification: NOTIFICATION,
   NotificationPage: pageOf(ref('Notification')),

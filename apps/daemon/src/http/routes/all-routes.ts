@@ -2,6 +2,7 @@ import { type EventStreamHub } from '../../events/event-stream.hub';
 import { type DaemonMetrics } from '../../metrics/daemon-metrics';
 import { buildOpenApi } from '../openapi';
 import { type RouteSpec } from '../route';
+import { calendarRoutes } from './calendar.routes';
 import { eventRoutes } from './event.routes';
 import { inboxRoutes } from './inbox.routes';
 import { internalRoutes } from './internal.routes';
@@ -35,6 +36,7 @@ export function allRoutes(deps: {
     ...internalRoutes(),
     ...timeRoutes(),
     ...eventRoutes(deps.hub),
+    ...calendarRoutes(),
   );
   return routes;
 }
