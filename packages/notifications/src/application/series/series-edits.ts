@@ -6,6 +6,7 @@ import {
 } from '../../domain/notification-delivery.entity';
 import { NotificationNotScheduledError } from '../../domain/notification.errors';
 import { RecurrenceRule } from '../../domain/recurrence';
+import { requestStopwatch } from './request-stopwatch';
 import { NOTIFICATIONS_TOKENS } from '../../notifications.tokens';
 import { SERIES_TOKENS } from '../../series.tokens';
 import { type NotificationDeliveryRepository } from '../ports/notification-delivery.repository';
@@ -125,14 +126,17 @@ export class SeriesEdits {
       channels === undefined ? series.channels : channels === null ? null : [...channels];
     let scheduledAt: string | undefined;
     if (edit.repeat !== undefined || edit.scheduledAt !== undefined) {
-      const rule = RecurrenceRule.create({
-        rule: edit.repeat?.rule ?? series.rule,
-        timeZone: edit.repeat?.timeZone ?? series.timeZone,
-        start:
-          edit.scheduledAt === undefined
-            ? (current.snapshot().scheduledAt ?? series.currentInstant)
-            : parseInstant(edit.scheduledAt, 'scheduledAt'),
-      });
+      const rule = RecurrenceRule.create(
+        {
+          rule: edit.repeat?.rule ?? series.rule,
+          timeZone: edit.repeat?.timeZone ?? series.timeZone,
+          start:
+            edit.scheduledAt === undefined
+              ? (current.snapshot().scheduledAt ?? series.currentInstant)
+              : parseInstant(edit.scheduledAt, 'scheduledAt'),
+        },
+        { stopwatch: requestStopwatch },
+      );
       series.rule = rule.rule;
       series.timeZone = rule.timeZone;
       series.startAt = rule.start;

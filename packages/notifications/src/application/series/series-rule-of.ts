@@ -3,6 +3,7 @@ import { RecurrenceRule } from '../../domain/recurrence';
 import { type RecipientTimeZone } from '../ports/recipient-time-zone.port';
 import { type Scope } from '../ports/scope';
 import { type RepeatInput } from './repeat.input';
+import { requestStopwatch } from './request-stopwatch';
 
 /** What a create or edit with `repeat` says about the series' start. */
 export interface RepeatRequest {
@@ -35,7 +36,8 @@ export async function seriesRuleOf(
     );
   }
   const timeZone = request.repeat.timeZone ?? (await zones.timeZoneOf(scope, request.recipientId));
+  const options = { stopwatch: requestStopwatch };
   return request.start === null
-    ? RecurrenceRule.startingAt({ rule: request.repeat.rule, timeZone, from: now })
-    : RecurrenceRule.create({ rule: request.repeat.rule, timeZone, start: request.start });
+    ? RecurrenceRule.startingAt({ rule: request.repeat.rule, timeZone, from: now }, options)
+    : RecurrenceRule.create({ rule: request.repeat.rule, timeZone, start: request.start }, options);
 }
