@@ -58,7 +58,7 @@ describe('a stored series whose rule the cost limits would refuse today', () => 
       .selectFrom('notification_series')
       .select(['status', 'current_delivery_id'])
       .executeTakeFirstOrThrow();
-    // 400 years of 7-day periods (20,871) to look at: past the budget of 10,000 steps.
+    // 400 years of 7-day periods (20,871) to look at: past the budget of 5,000 steps.
     expect(row).toEqual({ status: 'ended', current_delivery_id: null });
     await app.stop();
   });

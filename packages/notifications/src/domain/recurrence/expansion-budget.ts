@@ -2,15 +2,17 @@ import { DomainError } from '@tickler/core/domain';
 
 /**
  * What one expansion of a series (create's check, a preview, a firing, the missed-walk) may
- * cost. A step is one period, one calendar day or one instant looked at (a day near a clock
- * change costs more time per instant: the stopwatch bounds that). A walk along days with one
+ * cost. A step is one period, one calendar day or one instant looked at (an instant of a day
+ * near a clock change costs {@link EXPANSION_LIMITS.nearChangeSteps}). A walk along days with one
  * UTC offset costs a few µs a step on this 2-core machine (docs/time.md, "Cost"); what a person
  * asks for takes far fewer steps than the bound — a preview of 100, COUNT's 1,000 counted —
  * and only a rule that fires once in decades or never again runs out.
  */
 export const EXPANSION_LIMITS = {
   /** Steps one call may take. */
-  steps: 10_000,
+  steps: 5_000,
+  /** Steps an instant costs on a day near an offset change (read from ICU, not computed). */
+  nearChangeSteps: 8,
   /** Wall-clock ms one call may take when the caller gives a stopwatch (requests do). */
   ms: 20,
   /** Steps between two looks at the stopwatch. */

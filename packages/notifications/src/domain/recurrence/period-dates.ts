@@ -179,7 +179,8 @@ export function daysOfPeriod(parts: RRuleParts, anchor: CivilDate, k: number): n
 
 /**
  * The first day at or after `fromDay` (epoch days) that BYMONTH and BYMONTHDAY allow, looked
- * for month by month (one budget step per month): a DAILY walk jumps straight to it instead of
+ * for month by month (one budget step per month BYMONTH allows; the others are skipped in a
+ * few operations): a DAILY walk jumps straight to it instead of
  * stepping through the days in between. `fromDay` itself when neither is given.
  */
 export function firstDayInMonthLists(
@@ -195,8 +196,8 @@ export function firstDayInMonthLists(
   let month = from.month;
   let firstDay = from.day;
   for (;;) {
-    budget.spend();
     if (inMonthList(parts, month)) {
+      budget.spend();
       const length = daysInMonth(year, month);
       for (let day = firstDay; day <= length; day++) {
         if (parts.byMonthDay.length === 0 || matchesMonthDay(parts, day, length)) {

@@ -5,9 +5,9 @@ import { type NumberedOccurrence, type RecurrenceRule } from './recurrence-rule'
 export const MAX_MISSED_LISTED = 100;
 
 /**
- * Occurrences walked one by one before jumping to the grace window. Counting costs one zone
- * conversion per occurrence (about 1–2 ms each on a loaded 2-core machine), and this runs
- * inside the settling transaction, so the walk is short.
+ * Occurrences walked one by one before jumping to the grace window. The whole walk shares one
+ * expansion budget (`expansion-budget.ts`) and runs inside the settling transaction, so it is
+ * short.
  */
 const MAX_WALK = 20;
 

@@ -129,11 +129,9 @@ function* oneByOne(
   times: readonly SeriesTime[],
   timeZone: string,
 ): Generator<DayCandidate> {
-  const resolved = fromLocalTimesOfDay(date, times, timeZone);
-  for (let i = 0; i < times.length; i++) {
-    const one = resolved[i];
-    const time = times[i];
-    if (one !== undefined && time !== undefined) {
+  for (const time of times) {
+    const [one] = fromLocalTimesOfDay(date, [time], timeZone);
+    if (one !== undefined) {
       yield {
         ms: Date.parse(one.instant),
         occurrence: () => occurrenceOf(one, { ...date, ...time }),

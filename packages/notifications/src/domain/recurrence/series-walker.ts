@@ -6,7 +6,7 @@ import {
   toLocalDateTime,
 } from '@tickler/core/domain';
 import { type CivilDate, civilDateOf, epochDayOf } from './civil-date';
-import { type ExpansionBudget } from './expansion-budget';
+import { EXPANSION_LIMITS, type ExpansionBudget } from './expansion-budget';
 import { daysOfPeriod, firstDayInMonthLists, periodIndexOf, periodStart } from './period-dates';
 import { type RRuleParts } from './rrule-parts';
 import { candidatesOfDay, type Occurrence, type SeriesTime, seriesTimes } from './series-time';
@@ -214,7 +214,7 @@ export class SeriesWalker {
         afterMs,
       );
       for (const candidate of candidates) {
-        budget.spend();
+        budget.spend(inOrder ? 1 : EXPANSION_LIMITS.nearChangeSteps);
         if (inOrder && held.length === 0) {
           yield { ...candidate, day };
         } else {

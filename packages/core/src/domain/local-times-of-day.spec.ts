@@ -1,5 +1,6 @@
 import fc from 'fast-check';
-import { fromLocalDateTime, fromLocalTimesOfDay } from './zoned-time';
+import { fromLocalTimesOfDay } from './local-times-of-day';
+import { fromLocalDateTime } from './zoned-time';
 
 const ZONES = Intl.supportedValuesOf('timeZone');
 const TIMES = [
@@ -45,6 +46,36 @@ describe('fromLocalTimesOfDay: the recurrence fast path', () => {
         },
       ),
       { numRuns: 300 },
+    );
+  });
+
+  it('agrees through the clock-change months of random zones and years, hour by hour', () => {
+    const hourly = Array.from({ length: 24 }, (_, hour) => ({
+      hour,
+      minute: 30,
+      second: 0,
+      millisecond: 0,
+    }));
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...ZONES),
+        fc.integer({ min: 1970, max: 2040 }),
+        fc.constantFrom(3, 4, 9, 10, 11),
+        (zone, year, month) => {
+          for (let day = 1; day <= 30; day++) {
+            const date = { year, month, day };
+            const expected = hourly.map((time) => {
+              try {
+                return fromLocalDateTime({ ...date, ...time }, zone);
+              } catch {
+                return undefined;
+              }
+            });
+            expect(fromLocalTimesOfDay(date, hourly, zone)).toEqual(expected);
+          }
+        },
+      ),
+      { numRuns: 6 },
     );
   });
 
