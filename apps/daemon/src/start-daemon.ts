@@ -155,7 +155,7 @@ export async function startDaemon(
   const metrics = new DaemonMetrics(app, () => app.dispatch(new CountDeliveriesByStatus()));
   const limits = { ...DEFAULT_HTTP_LIMITS, ...options.httpLimits };
   const hub = new EventStreamHub(app.events, app.clock, HEARTBEAT_MS, {
-    perToken: limits.maxStreamsPerToken,
+    perPerson: limits.maxStreamsPerPerson,
     total: limits.maxStreams,
   });
   const webDir = config.webDir ?? DEFAULT_WEB_DIR;

@@ -172,14 +172,15 @@ export function buildServer(deps: ServerDeps): DaemonServer {
 
   /**
    * The bearer token when the request has an Authorization header (never falling back to the
-   * cookie: a bad token is a 401), else the session cookie — which a browser attaches by itself,
-   * so a state-changing request signed in by it must also come from this origin (CSRF).
+   * session: a bad token is a 401), else the session — the cookie's half and the
+   * `X-Tickler-Session` half together; a state-changing request signed in by it must also come
+   * from this origin (CSRF).
    */
   const principalOf = async (request: FastifyRequest): Promise<Principal | undefined> => {
     if (request.headers.authorization !== undefined) {
       return deps.authenticator.principalOf(request.headers.authorization);
     }
-    const secret = sessionSecretOf(request.headers.cookie);
+    const secret = sessionSecretOf(request.headers);
     if (secret === undefined) {
       return undefined;
     }

@@ -13,8 +13,8 @@ export interface HttpLimits {
   readonly idleSocketTimeoutMs: number;
   /** Open connections at once; one more is answered 503 and closed. */
   readonly maxConnections: number;
-  /** Live event streams per bearer token; one more is 429. */
-  readonly maxStreamsPerToken: number;
+  /** Live event streams per person (all their tokens and sessions) and for the admin; one more is 429. */
+  readonly maxStreamsPerPerson: number;
   /** Live event streams in all; one more is 503. */
   readonly maxStreams: number;
 }
@@ -26,6 +26,6 @@ export const DEFAULT_HTTP_LIMITS: HttpLimits = {
   keepAliveTimeoutMs: 10_000,
   idleSocketTimeoutMs: 60_000,
   maxConnections: 256,
-  maxStreamsPerToken: 8,
+  maxStreamsPerPerson: 8,
   maxStreams: 64,
 };
