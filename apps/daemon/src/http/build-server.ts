@@ -136,7 +136,11 @@ export function buildServer(deps: ServerDeps): DaemonServer {
   });
   server.removeContentTypeParser('text/plain');
   installJsonBodyParser(server);
-  capConnections(server.server, limits.maxConnections);
+  const connections = capConnections(server.server, {
+    max: limits.maxConnections,
+    maxUnauthenticated: limits.maxUnauthenticatedConnections,
+    evictIdleAfterMs: limits.evictIdleUnauthenticatedMs,
+  });
   server.addHook('onRequest', (request, reply, done) => {
     void reply.headers(SECURITY_HEADERS);
     checkHost(request.headers.host, deps.allowedHosts);
@@ -209,6 +213,8 @@ export function buildServer(deps: ServerDeps): DaemonServer {
       }
     }
     principals.set(request, principal);
+    // Its connection now serves someone who authenticated: never closed to make room.
+    connections.markAuthenticated(request.raw.socket);
   };
 
   for (const route of deps.routes) {

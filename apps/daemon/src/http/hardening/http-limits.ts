@@ -11,8 +11,12 @@ export interface HttpLimits {
   readonly keepAliveTimeoutMs: number;
   /** A socket with no traffic either way is closed after this (event streams write heartbeats). */
   readonly idleSocketTimeoutMs: number;
-  /** Open connections at once; one more is answered 503 and closed. */
+  /** Open connections at once; one more is answered 503 and closed unless an idle unauthenticated one can make room. */
   readonly maxConnections: number;
+  /** Connections not yet authenticated at once; past it the oldest idle one is closed. */
+  readonly maxUnauthenticatedConnections: number;
+  /** How long an unauthenticated connection must have been idle before it may be closed for room (ms). */
+  readonly evictIdleUnauthenticatedMs: number;
   /** Live event streams per person (all their tokens and sessions) and for the admin; one more is 429. */
   readonly maxStreamsPerPerson: number;
   /** Live event streams in all; one more is 503. */
@@ -26,6 +30,8 @@ export const DEFAULT_HTTP_LIMITS: HttpLimits = {
   keepAliveTimeoutMs: 10_000,
   idleSocketTimeoutMs: 60_000,
   maxConnections: 256,
+  maxUnauthenticatedConnections: 128,
+  evictIdleUnauthenticatedMs: 1_000,
   maxStreamsPerPerson: 8,
   maxStreams: 64,
 };
