@@ -26,5 +26,9 @@ export {
 export { type PushOptions } from './infrastructure/channels/push/push.options';
 export { type PushUrgency } from './infrastructure/channels/push/web-push-channel';
 export { type EmailOptions } from './infrastructure/channels/email/email.options';
+export {
+  checkSmtpEncryption,
+  type SmtpEncryption,
+} from './infrastructure/channels/email/smtp-encryption-check';
 export { type VapidKeyPair, type VapidKeySource } from './application/ports/vapid-keys.port';
 export { VapidKeyFileError } from './infrastructure/channels/push/file-vapid-key-source';
