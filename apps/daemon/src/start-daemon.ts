@@ -209,6 +209,7 @@ export async function startDaemon(
       stopDeliveryLog();
     },
     allowedHosts: allowedHostNames(config.host, config.allowedHosts),
+    trustedProxies: config.trustedProxies,
     limits,
     ...(web ? { web } : {}),
   });

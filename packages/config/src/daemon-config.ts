@@ -56,6 +56,13 @@ export interface DaemonConfig extends ChannelSettings {
    */
   readonly allowedHosts: readonly string[];
   /**
+   * Reverse proxies (addresses or CIDR blocks) whose `X-Forwarded-Proto` and `X-Forwarded-Host`
+   * are believed: behind a TLS proxy the session cookie is then `Secure` and a page's `Origin`
+   * (`https://…`) matches. `TICKLER_TRUSTED_PROXY`, comma-separated, default none (the headers
+   * are ignored from anyone).
+   */
+  readonly trustedProxies: readonly string[];
+  /**
    * Folder of the built web app (`index.html`, `assets/`) served at `/`. `TICKLER_WEB_DIR`;
    * default unset = `apps/web/dist` beside the daemon's own build.
    */
@@ -85,6 +92,7 @@ export const CONFIG_KEYS = [
   'TICKLER_VAPID_SUBJECT',
   'TICKLER_ALLOW_PRIVATE_TARGETS',
   'TICKLER_ALLOWED_HOSTS',
+  'TICKLER_TRUSTED_PROXY',
   'TICKLER_STOP_TIMEOUT',
   'TICKLER_WEB_DIR',
   'TICKLER_DATABASE_RETRY',

@@ -37,6 +37,11 @@ export interface ServerDeps {
   readonly limits?: HttpLimits;
   /** The built web app served at `/` (undefined: not built; `/` says how to build it). */
   readonly web?: WebAssets;
+  /**
+   * Reverse proxies (addresses, CIDR blocks) whose `X-Forwarded-Proto`/`-Host` are believed
+   * (`TICKLER_TRUSTED_PROXY`); none: those headers are ignored, whoever sends them.
+   */
+  readonly trustedProxies?: readonly string[];
 }
 
 /** The daemon's fastify instance (logging through pino). */
@@ -120,6 +125,11 @@ export function buildServer(deps: ServerDeps): DaemonServer {
     bodyLimit: DEFAULT_BODY_LIMIT,
     return503OnClosing: true,
     routerOptions: { maxParamLength: MAX_PATH_SEGMENT },
+    // request.protocol / request.host read X-Forwarded-* only from a configured proxy.
+    trustProxy:
+      deps.trustedProxies !== undefined && deps.trustedProxies.length > 0
+        ? [...deps.trustedProxies]
+        : false,
     frameworkErrors: answerFrameworkError,
     // Slow clients: a request must arrive whole within requestTimeout (408, then closed); Node
     // checks the clocks every second instead of every 30 s.
@@ -190,7 +200,7 @@ export function buildServer(deps: ServerDeps): DaemonServer {
     }
     const principal = await deps.authenticator.principalOfSession(secret);
     if (principal !== undefined && !SAFE_METHODS.has(request.method)) {
-      checkSameOrigin(request.headers.origin, request.headers.host, request.protocol === 'https');
+      checkSameOrigin(request.headers.origin, request.host, request.protocol === 'https');
     }
     return principal;
   };
@@ -242,6 +252,7 @@ export function buildServer(deps: ServerDeps): DaemonServer {
           body: request.body,
           headers: request.headers,
           https: request.protocol === 'https',
+          host: request.host,
         };
         if (route.stream) {
           route.stream(input, request, reply);

@@ -71,11 +71,11 @@ export function sessionRoutes(): RouteSpec[] {
         },
       },
       errorStatuses: [400, 401, 403],
-      handle: async ({ app, body, headers, https }) => {
+      handle: async ({ app, body, headers, https, host }) => {
         // A browser always sends Origin on a POST: one from another site must not sign its
         // visitor in (login CSRF). A client outside a browser sends none.
         if (headers.origin !== undefined) {
-          checkSameOrigin(headers.origin, headers.host, https);
+          checkSameOrigin(headers.origin, host, https);
         }
         const session = (await app.bus.dispatchPlain(StartSession.type, body)) as StartedSession;
         const maxAgeMs = Date.parse(session.expiresAt) - app.clock.now().getTime();
@@ -121,10 +121,10 @@ export function sessionRoutes(): RouteSpec[] {
       headers: SESSION_HEADERS,
       responses: { 204: { description: 'Signed out (also when there was no session).' } },
       errorStatuses: [403],
-      handle: async ({ app, headers, https }) => {
+      handle: async ({ app, headers, https, host }) => {
         const secret = sessionSecretOf(headers);
         if (secret !== undefined) {
-          checkSameOrigin(headers.origin, headers.host, https);
+          checkSameOrigin(headers.origin, host, https);
           await app.bus.dispatchPlain(EndSession.type, { secret });
         }
         return { status: 204, headers: { 'set-cookie': clearedSessionCookie(https) } };
