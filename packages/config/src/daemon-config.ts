@@ -63,6 +63,11 @@ export interface DaemonConfig extends ChannelSettings {
    */
   readonly trustedProxies: readonly string[];
   /**
+   * Subscriptions one person may hold per channel kind (push, email).
+   * `TICKLER_SUBSCRIPTIONS_PER_CHANNEL`, default 10, at most 1,000.
+   */
+  readonly subscriptionsPerChannel: number;
+  /**
    * Folder of the built web app (`index.html`, `assets/`) served at `/`. `TICKLER_WEB_DIR`;
    * default unset = `apps/web/dist` beside the daemon's own build.
    */
@@ -93,6 +98,7 @@ export const CONFIG_KEYS = [
   'TICKLER_ALLOW_PRIVATE_TARGETS',
   'TICKLER_ALLOWED_HOSTS',
   'TICKLER_TRUSTED_PROXY',
+  'TICKLER_SUBSCRIPTIONS_PER_CHANNEL',
   'TICKLER_STOP_TIMEOUT',
   'TICKLER_WEB_DIR',
   'TICKLER_DATABASE_RETRY',
@@ -112,4 +118,5 @@ export const CONFIG_DEFAULTS = {
   TICKLER_STOP_TIMEOUT: '500ms',
   TICKLER_DATABASE_RETRY: '5m',
   TICKLER_ALLOW_PRIVATE_TARGETS: 'false',
+  TICKLER_SUBSCRIPTIONS_PER_CHANNEL: '10',
 } as const satisfies Partial<Record<ConfigKey, string>>;

@@ -29,6 +29,7 @@ describe('loadConfig', () => {
       allowPrivateTargets: false,
       allowedHosts: [],
       trustedProxies: [],
+      subscriptionsPerChannel: 10,
       webDir: undefined,
       stopTimeoutMs: 500,
       databaseRetryMs: 300_000,
@@ -48,6 +49,15 @@ describe('loadConfig', () => {
   it('reads TICKLER_DATABASE_RETRY with its unit', () => {
     expect(loadConfig({ TICKLER_DATABASE_RETRY: '30s' }).databaseRetryMs).toBe(30_000);
     expect(() => loadConfig({ TICKLER_DATABASE_RETRY: '30' })).toThrow(/^TICKLER_DATABASE_RETRY:/);
+  });
+
+  it('reads TICKLER_SUBSCRIPTIONS_PER_CHANNEL as a whole number from 1 to 1,000', () => {
+    expect(loadConfig({ TICKLER_SUBSCRIPTIONS_PER_CHANNEL: '3' }).subscriptionsPerChannel).toBe(3);
+    for (const bad of ['0', '1001', 'ten', '2.5']) {
+      expect(() => loadConfig({ TICKLER_SUBSCRIPTIONS_PER_CHANNEL: bad })).toThrow(
+        /^TICKLER_SUBSCRIPTIONS_PER_CHANNEL:/,
+      );
+    }
   });
 
   it('reads TICKLER_TRUSTED_PROXY as addresses and CIDR blocks, none by default', () => {

@@ -75,6 +75,18 @@ function parsePort(text: string): number {
 }
 
 /** A duration setting: its unit is required (`12h`, `90m`, `PT12H`); a bare `12` is refused. */
+/** `TICKLER_SUBSCRIPTIONS_PER_CHANNEL`: a whole number from 1 to 1,000. */
+function parseSubscriptionLimit(text: string): number {
+  const n = Number(text);
+  if (!/^\d{1,4}$/.test(text.trim()) || n < 1 || n > 1000) {
+    throw new ConfigError(
+      'TICKLER_SUBSCRIPTIONS_PER_CHANNEL',
+      `"${text.slice(0, 32)}" is not a whole number from 1 to 1000`,
+    );
+  }
+  return n;
+}
+
 function parseDurationSetting(key: ConfigKey, text: string): number {
   try {
     return parseDuration(text, key);
@@ -226,6 +238,9 @@ export function parseConfig(raw: RawConfig, env: NodeJS.ProcessEnv = process.env
     ),
     allowedHosts: parseAllowedHosts(raw.TICKLER_ALLOWED_HOSTS),
     trustedProxies: parseTrustedProxies(raw.TICKLER_TRUSTED_PROXY),
+    subscriptionsPerChannel: parseSubscriptionLimit(
+      raw.TICKLER_SUBSCRIPTIONS_PER_CHANNEL ?? CONFIG_DEFAULTS.TICKLER_SUBSCRIPTIONS_PER_CHANNEL,
+    ),
     webDir: raw.TICKLER_WEB_DIR === undefined ? undefined : path.resolve(raw.TICKLER_WEB_DIR),
     stopTimeoutMs: parseStopTimeout(
       raw.TICKLER_STOP_TIMEOUT ?? CONFIG_DEFAULTS.TICKLER_STOP_TIMEOUT,

@@ -31,6 +31,7 @@ export { ListInbox } from './application/list-inbox/list-inbox.command';
 export { MarkInboxRead } from './application/mark-inbox-read/mark-inbox-read.command';
 export { RegisterSubscription } from './application/register-subscription/register-subscription.command';
 export { ResumeSubscription } from './application/resume-subscription/resume-subscription.command';
+export { ConfirmSubscription } from './application/confirm-subscription/confirm-subscription.command';
 export {
   DeliverChannelSends,
   type DeliverChannelSendsResult,

@@ -8,6 +8,7 @@ import { ListInboxHandler } from './application/list-inbox/list-inbox.handler';
 import { MarkInboxReadHandler } from './application/mark-inbox-read/mark-inbox-read.handler';
 import { RegisterSubscriptionHandler } from './application/register-subscription/register-subscription.handler';
 import { ResumeSubscriptionHandler } from './application/resume-subscription/resume-subscription.handler';
+import { ConfirmSubscriptionHandler } from './application/confirm-subscription/confirm-subscription.handler';
 import { ListSubscriptionsHandler } from './application/list-subscriptions/list-subscriptions.handler';
 import { RemoveSubscriptionHandler } from './application/remove-subscription/remove-subscription.handler';
 import { ReconcileScheduledHandler } from './application/reconcile-scheduled/reconcile-scheduled.handler';
@@ -102,6 +103,7 @@ const COMMAND_HANDLERS = [
   MarkInboxReadHandler,
   RegisterSubscriptionHandler,
   ResumeSubscriptionHandler,
+  ConfirmSubscriptionHandler,
   ListSubscriptionsHandler,
   RemoveSubscriptionHandler,
   ReconcileScheduledHandler,
