@@ -26,6 +26,7 @@ describe('isPublicAddress (the address rule of every outgoing request)', () => {
     ['not-an-address', 'not an address at all'],
     // Issue 29: forms the rule let through.
     ['::127.0.0.1', 'IPv4-compatible IPv6 carrying 127.0.0.1 (::/96, deprecated)'],
+    ['::7f00:1', 'the same, as a URL writes it ([::127.0.0.1] → [::7f00:1])'],
     ['::a9fe:a9fe', 'IPv4-compatible IPv6 carrying 169.254.169.254'],
     ['168.63.129.16', 'Azure wire server (in-VM platform address)'],
     ['::ffff:168.63.129.16', 'IPv4-mapped Azure wire server'],
