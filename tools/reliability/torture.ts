@@ -13,6 +13,7 @@ import { runKillLoopDrain } from './scenarios/kill-loop-drain.scenario';
 import { runPostgresRestart } from './scenarios/postgres-restart.scenario';
 import { runLeaseFencing } from './scenarios/lease-fencing.scenario';
 import { runRaces } from './scenarios/races.scenario';
+import { runRecurrenceFlood } from './scenarios/recurrence-flood.scenario';
 import { runRestartCatchUp } from './scenarios/restart-catch-up.scenario';
 import { runSurvivorsTakeOver } from './scenarios/survivors-take-over.scenario';
 import { runTwoDaemons } from './scenarios/two-daemons.scenario';
@@ -22,7 +23,7 @@ import { formatResult, type ScenarioResult } from './support/scenario-result';
 import { runSeed } from './support/seeded-random';
 import { writeFormattedMarkdown } from '../src/write-formatted-markdown';
 
-/** Scenarios 7, 8 and 10 share the real-daemon set-up. */
+/** Scenarios 7, 8, 13 and 16 share the real-daemon set-up. */
 async function withDaemon(
   run: (daemon: DaemonProcess) => Promise<ScenarioResult>,
 ): Promise<ScenarioResult> {
@@ -122,6 +123,7 @@ async function main(): Promise<void> {
           drainDeadlineMs: 300_000,
         }),
     ],
+    [16, () => withDaemon((d) => runRecurrenceFlood(d, { rounds: 20, maxEventLoopMs: 50 }))],
   ];
   const results: { result: ScenarioResult; seconds: number }[] = [];
   const started = new Date();

@@ -34,6 +34,14 @@ const daily = series('FREQ=DAILY');
 const weekdays = series('FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR');
 const lastFriday = series('FREQ=MONTHLY;BYDAY=-1FR');
 const counted = series('FREQ=DAILY;COUNT=1000');
+const hours = Array.from({ length: 24 }, (_, h) => h).join(',');
+const quarterHours = series(`FREQ=DAILY;BYHOUR=${hours};BYMINUTE=0,15,30,45`);
+const everyDay = series(
+  `FREQ=YEARLY;BYMONTHDAY=${Array.from({ length: 31 }, (_, d) => d + 1).join(',')}`,
+);
+const minutes = Array.from({ length: 60 }, (_, m) => m).join(',');
+/** Issue 29's rule (389 characters): refused when accepted. */
+const issue29 = `FREQ=YEARLY;BYMONTH=1,2,3,4,5,6,7,8,9,10,11,12;BYMONTHDAY=${Array.from({ length: 31 }, (_, d) => d + 1).join(',')};BYHOUR=${hours};BYMINUTE=${minutes}`;
 const rows: [string, number][] = [
   [
     'toLocalDateTime (Europe/Berlin)',
@@ -69,12 +77,30 @@ const rows: [string, number][] = [
     micros(() => counted.following({ instant: '2029-05-24T07:00:00.000Z', number: 900 })),
   ],
   [
+    'occurrences(100) every 15 minutes',
+    micros((i) => quarterHours.occurrences(instantOf(i), 100), 200),
+  ],
+  [
+    'occurrences(100) every day of the year',
+    micros((i) => everyDay.occurrences(instantOf(i), 100), 200),
+  ],
+  [
+    "issue 29's rule refused",
+    micros(() => {
+      try {
+        series(issue29);
+      } catch {
+        // refused: what is measured
+      }
+    }, 200),
+  ],
+  [
     'resolveWhen "tomorrow 9am"',
     micros((i) => resolveWhen('tomorrow 9am', { timeZone: 'Europe/Berlin', now: instantOf(i) })),
   ],
 ];
 console.log(
-  `node ${process.version}, tz ${process.versions.tz ?? '?'}, ${CALLS} calls each (40 for COUNT)`,
+  `node ${process.version}, tz ${process.versions.tz ?? '?'}, ${CALLS} calls each (40 for COUNT, 200 for previews and the refusal)`,
 );
 console.log('| call | µs per call |\n| --- | ---: |');
 for (const [name, us] of rows) {

@@ -151,4 +151,24 @@ describe('tickler mcp (the SDK client over stdio, a real daemon)', () => {
       text: expect.stringMatching(/limit/) as string,
     });
   });
+
+  it('acts with a user token of its own, kept 0600 beside admin.token, never the admin token (issue 29)', async () => {
+    const file = path.join(daemon.dir, `mcp-${Buffer.from('chef').toString('base64url')}.token`);
+    expect(fs.statSync(file).mode & 0o777).toBe(0o600);
+    const kept = fs.readFileSync(file, 'utf8').trim();
+    const admin = fs.readFileSync(path.join(daemon.dir, 'admin.token'), 'utf8').trim();
+    expect(kept).not.toBe(admin);
+    const tokens = await adminGet<{ items: { id: string }[] }>('/v1/users/chef/tokens');
+    expect(tokens.items.length).toBeGreaterThan(0);
+    // Revoked, the assistant can do nothing more: it never falls back to the admin token.
+    for (const { id } of tokens.items) {
+      const res = await fetch(`${daemon.url}/v1/users/chef/tokens/${id}`, {
+        method: 'DELETE',
+        headers: { authorization: `Bearer ${admin}` },
+      });
+      expect(res.status).toBe(204);
+    }
+    const after = await call('list_upcoming', {});
+    expect(after).toMatchObject({ isError: true, text: expect.stringMatching(/401/) as string });
+  });
 });

@@ -14,6 +14,7 @@ export function daemonContexts(
       graceMs: config.graceMs,
       delivery: config.delivery,
       allowPrivateTargets: config.allowPrivateTargets,
+      subscriptionsPerChannel: config.subscriptionsPerChannel,
       push: {
         subject: config.vapidSubject,
         // A push the service still holds past the grace window would arrive as noise.

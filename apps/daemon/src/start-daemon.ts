@@ -17,7 +17,7 @@ import {
   ensureAdminToken,
 } from '@tickler/auth/context';
 import { ConfigError, type DaemonConfig } from '@tickler/config';
-import { VapidKeyFileError } from '@tickler/notifications/context';
+import { checkSmtpEncryption, VapidKeyFileError } from '@tickler/notifications/context';
 import {
   retryWhileUnreachable,
   type RetryWait,
@@ -101,6 +101,39 @@ export interface StartOptions {
 }
 
 /**
+ * A password in `TICKLER_SMTP_URL` must never cross the network in clear: a server that answers
+ * without STARTTLS stops the start with one line (unless the operator added
+ * `?insecure_auth=true`); one that does not answer now is logged, and each send still refuses
+ * to authenticate without TLS.
+ */
+async function refuseSmtpInClear(
+  url: string,
+  logger: PinoLogger,
+  stop: () => Promise<void>,
+): Promise<void> {
+  const verdict = await checkSmtpEncryption({
+    url,
+    from: 'check@localhost',
+    connectionTimeoutMs: 5_000,
+    greetingTimeoutMs: 5_000,
+    socketTimeoutMs: 5_000,
+  });
+  if (verdict === 'no-starttls') {
+    await stop();
+    throw new ConfigError(
+      'TICKLER_SMTP_URL',
+      `${smtpLabel(url)} offers no STARTTLS, so its password would be sent in clear; use smtps://, a server with STARTTLS, or add ?insecure_auth=true to send it unencrypted on purpose`,
+    );
+  }
+  if (verdict === 'unreachable') {
+    logger.warn(
+      { smtp: smtpLabel(url) },
+      'SMTP server not reachable now; emails will refuse to authenticate without STARTTLS',
+    );
+  }
+}
+
+/**
  * Starts the daemon in this process: admin token, database and migrations, queue (which
  * catches up on whatever fell due while it was down), then the HTTP server.
  */
@@ -152,10 +185,13 @@ export async function startDaemon(
     throw error;
   }
   logger.info({ smtp: config.smtpUrl === undefined ? 'off' : smtpLabel(config.smtpUrl) }, 'email');
+  if (config.smtpUrl !== undefined) {
+    await refuseSmtpInClear(config.smtpUrl, logger, () => app.stop({ deadlineMs: 1000 }));
+  }
   const metrics = new DaemonMetrics(app, () => app.dispatch(new CountDeliveriesByStatus()));
   const limits = { ...DEFAULT_HTTP_LIMITS, ...options.httpLimits };
   const hub = new EventStreamHub(app.events, app.clock, HEARTBEAT_MS, {
-    perToken: limits.maxStreamsPerToken,
+    perPerson: limits.maxStreamsPerPerson,
     total: limits.maxStreams,
   });
   const webDir = config.webDir ?? DEFAULT_WEB_DIR;
@@ -173,6 +209,7 @@ export async function startDaemon(
       stopDeliveryLog();
     },
     allowedHosts: allowedHostNames(config.host, config.allowedHosts),
+    trustedProxies: config.trustedProxies,
     limits,
     ...(web ? { web } : {}),
   });

@@ -1,4 +1,8 @@
+import path from 'node:path';
+import pino from 'pino';
+import { loadConfig } from '@tickler/config';
 import { Api, DaemonProcess, openRaw as connect } from '@tickler/testing';
+import { type RunningDaemon, startDaemon } from '../src';
 import { inProcessDaemonPerFile } from './support/in-process-daemon';
 
 // Issue 9, finding 4: slow and greedy clients. The real process with the documented limits,
@@ -36,9 +40,10 @@ describe('slow clients against the real daemon', () => {
     c.socket.destroy();
   });
 
-  it('holds at most 8 live event streams per token (429), others still get theirs', async () => {
+  it('holds at most 8 live event streams per person, whatever token opens them (429), others still get theirs', async () => {
     const admin = new Api(daemon.url, daemon.adminToken);
     const alice = (await admin.post<{ token: string }>('/v1/users/alice/tokens')).body.token;
+    const aliceAgain = (await admin.post<{ token: string }>('/v1/users/alice/tokens')).body.token;
     const bob = (await admin.post<{ token: string }>('/v1/users/bob/tokens')).body.token;
     const open = (user: string, token: string): Promise<Response> =>
       fetch(`${daemon.url}/v1/users/${user}/events`, {
@@ -54,6 +59,8 @@ describe('slow clients against the real daemon', () => {
     expect(((await ninth.json()) as { error: { code: string } }).error.code).toBe(
       'HTTP.TOO_MANY_STREAMS',
     );
+    // Issue 29: another token (or session) of the same person is the same person.
+    expect((await open('alice', aliceAgain)).status).toBe(429);
     const other = await open('bob', bob);
     expect(other.status).toBe(200);
     await Promise.all([...streams, other].map((s) => s.body?.cancel() ?? Promise.resolve()));
@@ -111,5 +118,50 @@ describe('limits that are durations or counts, on an in-process daemon with smal
     const third = await open();
     expect([first.status, second.status, third.status]).toEqual([200, 200, 503]);
     await Promise.all([first, second].map((s) => s.body?.cancel() ?? Promise.resolve()));
+  });
+});
+
+describe('idle unauthenticated connections cannot lock people out (issue 29)', () => {
+  let running: RunningDaemon;
+  beforeAll(async () => {
+    const config = loadConfig({
+      TICKLER_DB: path.join(DaemonProcess.tempDir(), 'tickler.db'),
+      TICKLER_PORT: '0',
+    });
+    // The documented caps; only the idle time before a connection may be closed is 0 here,
+    // so the test needs no wait (the daemon's is 1 s).
+    running = await startDaemon(config, {
+      logger: pino({ level: 'silent' }),
+      httpLimits: { evictIdleUnauthenticatedMs: 0 },
+    });
+  });
+  afterAll(async () => {
+    await running.stop();
+  });
+
+  it('answers 30 authenticated requests while an attacker holds 260 idle sockets', async () => {
+    const idle = [];
+    for (let i = 0; i < 260; i++) {
+      idle.push(await connect(running.url));
+    }
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, () =>
+        fetch(`${running.url}/v1/users/ann/notifications`, {
+          headers: { authorization: `Bearer ${running.adminToken}` },
+        }).then(
+          (r) => r.status,
+          () => 0,
+        ),
+      ),
+    );
+    expect(answers).toEqual(new Array(30).fill(200));
+    // The attacker kept at most the unauthenticated share: the oldest were closed for room.
+    await Promise.race([
+      Promise.all(idle.slice(0, 30).map((c) => c.closed)),
+      new Promise((resolve) => setTimeout(resolve, 5000)),
+    ]);
+    const closed = idle.filter((c) => c.socket.destroyed || c.socket.readableEnded).length;
+    expect(closed).toBeGreaterThanOrEqual(132);
+    idle.forEach((c) => c.socket.destroy());
   });
 });

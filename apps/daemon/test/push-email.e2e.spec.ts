@@ -97,6 +97,11 @@ describe('web push and email through the daemon (real process)', () => {
       default: true,
     });
     expect(registered.status).toBe(201);
+    // Confirmed with the code mailed to the address (until then it receives nothing).
+    const confirmed = await api.post(`/v1/users/eve/subscriptions/${registered.body.id}/confirm`, {
+      code: smtp.confirmationCode('eve@example.net'),
+    });
+    expect(confirmed.status).toBe(200);
     const before = smtp.messages.length;
 
     const created = await api.post<NotificationJson>('/v1/users/eve/notifications', {

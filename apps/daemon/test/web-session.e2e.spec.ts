@@ -2,8 +2,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Api, DaemonProcess, type ErrorBody } from '@tickler/testing';
 
-// The browser's way in, through the real daemon: a session cookie exchanged for a user token,
-// the CSRF rule on it, the page's headers, the Host guard, and the built app served at `/`.
+// The browser's way in, through the real daemon: a session exchanged for a user token (an
+// httpOnly cookie and the page's `sessionKey`, sent as X-Tickler-Session: both needed), the CSRF
+// rule on it, the page's headers, the Host guard, and the built app served at `/`.
 
 let daemon: DaemonProcess;
 let admin: Api;
@@ -37,30 +38,67 @@ afterAll(async () => {
   await daemon.terminate();
 });
 
-/** Signs in with a token; answers the cookie pair (`tickler_session=…`) and the Set-Cookie. */
-async function signIn(token = aliceToken): Promise<{ cookie: string; setCookie: string }> {
-  const res = await anonymous.post('/v1/session', { token }, { headers: { origin } });
-  expect(res.status).toBe(201);
-  const setCookie = res.headers.get('set-cookie') ?? '';
-  return { cookie: setCookie.split(';')[0]!, setCookie };
+/** A signed-in page's credentials: the cookie pair (`tickler_session=…`) and its key. */
+interface Session {
+  cookie: string;
+  key: string;
+  setCookie: string;
 }
 
-const withCookie = (cookie: string, extra: Record<string, string> = {}) => ({
+/** Signs in with a token; answers the cookie pair, the page's key and the Set-Cookie. */
+async function signIn(token = aliceToken): Promise<Session> {
+  const res = await anonymous.post<{ sessionKey: string }>(
+    '/v1/session',
+    { token },
+    { headers: { origin } },
+  );
+  expect(res.status).toBe(201);
+  const setCookie = res.headers.get('set-cookie') ?? '';
+  return { cookie: setCookie.split(';')[0]!, key: res.body.sessionKey, setCookie };
+}
+
+/** Request options signed in by the session: the cookie and the X-Tickler-Session header. */
+const withCookie = (session: Session, extra: Record<string, string> = {}) => ({
   token: undefined,
-  headers: { cookie, ...extra },
+  headers: { cookie: session.cookie, 'x-tickler-session': session.key, ...extra },
 });
 
 describe('sessions: POST/GET/DELETE /v1/session', () => {
-  it('sets an httpOnly, SameSite=Strict cookie (not Secure over plain http) and says who it is', async () => {
-    const { cookie, setCookie } = await signIn();
+  it('sets an httpOnly, SameSite=Strict cookie (not Secure over plain http), gives the page its key, and says who it is', async () => {
+    const session = await signIn();
+    const { setCookie, key } = session;
     expect(setCookie).toMatch(
       /^tickler_session=[A-Za-z0-9_-]{43}; Path=\/; HttpOnly; SameSite=Strict; Max-Age=\d+$/,
     );
     expect(setCookie).not.toContain('Secure');
-    const me = await anonymous.get<{ userId: string }>('/v1/session', withCookie(cookie));
+    expect(key).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(setCookie).not.toContain(key);
+    const me = await anonymous.get<{ userId: string }>('/v1/session', withCookie(session));
     expect(me.status).toBe(200);
     expect(me.body.userId).toBe('alice');
     expect(JSON.stringify(me.body)).not.toContain(aliceToken);
+    expect(JSON.stringify(me.body)).not.toContain(key);
+  });
+
+  it('the cookie alone signs nobody in: what a page or server on another port of the host gets (issue 29)', async () => {
+    const session = await signIn();
+    const cookieOnly = { token: undefined, headers: { cookie: session.cookie, origin } };
+    expect((await anonymous.get('/v1/session', cookieOnly)).status).toBe(401);
+    expect((await anonymous.get('/v1/users/alice/notifications', cookieOnly)).status).toBe(401);
+    const schedule = await anonymous.post<ErrorBody>(
+      '/v1/users/alice/notifications',
+      { title: 'from another port', message: '' },
+      cookieOnly,
+    );
+    expect(schedule.status).toBe(401);
+    // Nor the key without the cookie, nor a key of another session.
+    const keyOnly = { token: undefined, headers: { 'x-tickler-session': session.key, origin } };
+    expect((await anonymous.get('/v1/users/alice/notifications', keyOnly)).status).toBe(401);
+    const other = await signIn();
+    const mixed = withCookie({ ...session, key: other.key }, { origin });
+    expect((await anonymous.get('/v1/users/alice/notifications', mixed)).status).toBe(401);
+    const list = await admin.get<{ items: unknown[] }>('/v1/users/alice/notifications');
+    expect(JSON.stringify(list.body.items)).not.toContain('from another port');
   });
 
   it('refuses the admin token (403), an unknown token (401) and a sign-in from another site (403)', async () => {
@@ -82,7 +120,7 @@ describe('sessions: POST/GET/DELETE /v1/session', () => {
   });
 
   it('signs out on the server: the old cookie no longer works anywhere', async () => {
-    const { cookie } = await signIn();
+    const cookie = await signIn();
     expect((await anonymous.get('/v1/users/alice/notifications', withCookie(cookie))).status).toBe(
       200,
     );
@@ -100,7 +138,7 @@ describe('sessions: POST/GET/DELETE /v1/session', () => {
 
 describe('the cookie reaches exactly what the token reaches', () => {
   it('answers every documented route with the same status as the bearer token', async () => {
-    const { cookie } = await signIn();
+    const cookie = await signIn();
     const doc = await anonymous.get<{ paths: Record<string, Record<string, unknown>> }>(
       '/openapi.json',
     );
@@ -134,10 +172,10 @@ describe('the cookie reaches exactly what the token reaches', () => {
   });
 
   it('opens the user’s own event stream, and not another user’s', async () => {
-    const { cookie } = await signIn();
+    const cookie = await signIn();
     const controller = new AbortController();
     const own = await fetch(`${daemon.url}/v1/users/alice/events`, {
-      headers: { cookie },
+      ...withCookie(cookie),
       signal: controller.signal,
     });
     expect(own.status).toBe(200);
@@ -150,7 +188,7 @@ describe('the cookie reaches exactly what the token reaches', () => {
 
 describe('CSRF: a state-changing request signed in by the cookie needs this origin', () => {
   it('refuses a missing or foreign Origin with 403 naming the problem, and accepts this one', async () => {
-    const { cookie } = await signIn();
+    const cookie = await signIn();
     const send = (headers: Record<string, string>) =>
       anonymous.post<ErrorBody & { id?: string }>(
         '/v1/users/alice/notifications',
@@ -173,11 +211,51 @@ describe('CSRF: a state-changing request signed in by the cookie needs this orig
     expect(list.body.items).toHaveLength(0);
     expect((await send({ origin })).status).toBe(201);
   });
+
+  it('refuses a cross-origin PATCH and DELETE with the session too (every writing method, not only POST)', async () => {
+    const session = await signIn();
+    const created = await admin
+      .as(aliceToken)
+      .post<{ id: string }>('/v1/users/alice/notifications', {
+        title: 'keep me',
+        message: '',
+        scheduledAt: '2099-01-01T09:00:00Z',
+      });
+    const path = `/v1/users/alice/notifications/${created.body.id}`;
+    for (const foreign of ['http://evil.example', daemon.url.replace(/:\d+$/, ':1')]) {
+      const patch = await anonymous.request<ErrorBody>('PATCH', path, {
+        ...withCookie(session, { origin: foreign }),
+        body: { title: 'changed by another site' },
+      });
+      expect({ foreign, status: patch.status, code: patch.body.error.code }).toEqual({
+        foreign,
+        status: 403,
+        code: 'AUTH.CROSS_ORIGIN',
+      });
+      const del = await anonymous.request<ErrorBody>(
+        'DELETE',
+        path,
+        withCookie(session, { origin: foreign }),
+      );
+      expect({ foreign, status: del.status, code: del.body.error.code }).toEqual({
+        foreign,
+        status: 403,
+        code: 'AUTH.CROSS_ORIGIN',
+      });
+    }
+    const after = await admin.get<{ title: string; status: string }>(path);
+    expect(after.body).toMatchObject({ title: 'keep me', status: 'scheduled' });
+    const ownPatch = await anonymous.request('PATCH', path, {
+      ...withCookie(session, { origin }),
+      body: { title: 'changed here' },
+    });
+    expect(ownPatch.status).toBe(200);
+  });
 });
 
 describe('POST /v1/time/parse', () => {
   it('previews a time for a cookie, a user token or the admin; refuses anonymous and bad text', async () => {
-    const { cookie } = await signIn();
+    const cookie = await signIn();
     const body = { when: 'in 2 hours', timeZone: 'Europe/Berlin' };
     const byCookie = await anonymous.post<{ instant: string; readAs: string }>(
       '/v1/time/parse',

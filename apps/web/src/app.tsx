@@ -4,6 +4,7 @@ import { type SessionView } from './api/types';
 import { InboxTab } from './inbox/inbox-tab';
 import { ScheduledTab } from './scheduled/scheduled-tab';
 import { SignIn } from './sign-in';
+import { SwitchPrompt } from './switch-prompt';
 import { useReminders } from './use-reminders';
 import { useSubscriptions } from './use-subscriptions';
 import { EnableNotifications } from './push/enable-notifications';
@@ -13,20 +14,56 @@ import { CalendarLinksContext, useCalendars } from './use-calendars';
 type Tab = 'scheduled' | 'inbox' | 'settings';
 const TABS: readonly Tab[] = ['scheduled', 'inbox', 'settings'];
 
-/** The page: sign-in until there is a session, then the two tabs. */
+/** A `/#token=` link that arrived while someone was signed in, waiting for their answer. */
+interface PendingSwitch {
+  readonly token: string;
+  readonly current: SessionView;
+}
+
+/**
+ * The page: sign-in until there is a session, then the two tabs. A `/#token=` link signs in at
+ * once only when nobody is signed in here; otherwise the person is asked first.
+ */
 export function App() {
   const [session, setSession] = useState<SessionView | null | undefined>(undefined);
   const [problem, setProblem] = useState<string | null>(null);
+  const [pending, setPending] = useState<PendingSwitch | null>(null);
+  const failed = (error: Error) => {
+    setProblem(error.message);
+    setSession(null);
+  };
 
   useEffect(() => {
     const token = takeTokenFromUrl();
-    const start = token === undefined ? currentSession() : signIn(token);
-    start.then(setSession, (error: Error) => {
-      setProblem(error.message);
-      setSession(null);
-    });
+    currentSession().then((current) => {
+      if (token === undefined) {
+        setSession(current);
+      } else if (current === null) {
+        signIn(token).then(setSession, failed);
+      } else {
+        setPending({ token, current });
+      }
+    }, failed);
   }, []);
 
+  if (pending !== null) {
+    return (
+      <SwitchPrompt
+        current={pending.current}
+        onStay={() => {
+          setPending(null);
+          setSession(pending.current);
+        }}
+        onSwitch={() => {
+          setPending(null);
+          signOut()
+            .catch(() => undefined)
+            .then(() => signIn(pending.token))
+            .then(setSession, failed);
+        }}
+      />
+    );
+  }
   if (session === undefined) {
     return <p class="loading">Loading…</p>;
   }

@@ -2,7 +2,7 @@ import { useState } from 'preact/hooks';
 import { signIn } from './api/session';
 import { type SessionView } from './api/types';
 
-/** Paste a user token; it is exchanged for the session cookie and not kept by the page. */
+/** Paste a user token; it is exchanged for a session and not kept by the page. */
 export function SignIn({
   problem,
   onSignedIn,

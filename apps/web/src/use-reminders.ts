@@ -1,4 +1,5 @@
 import { useCallback, useLayoutEffect, useRef, useState } from 'preact/hooks';
+import { followEvents } from './api/event-stream';
 import { eventsPath, listInbox, listPage, listRest } from './api/reminders';
 import { type Subscription } from './api/subscriptions';
 import { type InboxItem, type Notification } from './api/types';
@@ -96,23 +97,22 @@ export function useReminders(userId: string): [RemindersState, () => Promise<voi
   useLayoutEffect(() => {
     void reload();
     let timer: ReturnType<typeof setTimeout> | undefined;
-    const stream = new EventSource(eventsPath(userId));
-    stream.onmessage = () => {
-      clearTimeout(timer);
-      timer = setTimeout(() => void reload(), RELOAD_DELAY_MS);
-    };
-    // EventSource reconnects by itself; a reload on a reconnect catches what was missed
-    // meanwhile (the first open follows the load above: no second load).
-    let opened = false;
-    stream.onopen = () => {
-      if (opened) {
-        void reload();
-      }
-      opened = true;
-    };
+    const stop = followEvents(eventsPath(userId), {
+      onEvent: () => {
+        clearTimeout(timer);
+        timer = setTimeout(() => void reload(), RELOAD_DELAY_MS);
+      },
+      // The stream reconnects by itself; a reload on a reconnect catches what was missed
+      // meanwhile (the first open follows the load above: no second load).
+      onOpen: (again) => {
+        if (again) {
+          void reload();
+        }
+      },
+    });
     return () => {
       clearTimeout(timer);
-      stream.close();
+      stop();
     };
   }, [userId, reload]);
 

@@ -57,6 +57,30 @@ async function standInSubscribe(page: Page, subscription: BrowserPushSubscriptio
 }
 
 describe('Enable notifications', () => {
+  it('shows the daemon’s refusal when the person already holds the most push subscriptions (issue 29)', async () => {
+    const token = await issueToken(suite.admin, 'max');
+    // Ten browsers already subscribed (the default limit per person and channel).
+    for (let i = 0; i < 10; i++) {
+      const res = await suite.admin.post('/v1/users/max/subscriptions', {
+        kind: 'push',
+        subscription: push.subscribe(),
+      });
+      expect(res.status).toBe(201);
+    }
+    const { context, page } = await newPage(suite.browser);
+    await context.grantPermissions(['notifications'], { origin: suite.daemon.url });
+    await standInSubscribe(page, push.subscribe());
+    await signInByPasting(page, suite.daemon.url, token);
+    await page.getByRole('button', { name: 'Enable notifications' }).click();
+    await page
+      .getByRole('alert')
+      .filter({ hasText: 'already has 10 push subscriptions' })
+      .waitFor();
+    const subs = await suite.admin.get<{ items: unknown[] }>('/v1/users/max/subscriptions');
+    expect(subs.body.items).toHaveLength(10);
+    await context.close();
+  });
+
   it('registers the service worker and the subscription with the daemon; a push reaches the worker, which shows it', async () => {
     const token = await issueToken(suite.admin, 'pia');
     const { context, page, cspErrors } = await newPage(suite.browser);

@@ -6,7 +6,8 @@ import { type RawConfig } from './load-config';
 /** The settings of the channels that reach a person (web push, email). */
 export interface ChannelSettings {
   /**
-   * SMTP server for email: `smtp://[user[:password]@]host[:port]` (STARTTLS when offered) or
+   * SMTP server for email: `smtp://[user[:password]@]host[:port]` (STARTTLS when offered, and
+   * required before the password is sent unless the URL ends in `?insecure_auth=true`) or
    * `smtps://…` (TLS). `TICKLER_SMTP_URL`, default unset = no email channel.
    */
   readonly smtpUrl: string | undefined;
@@ -41,8 +42,15 @@ function parseSmtpUrl(text: string | undefined): string | undefined {
     ['smtp:', 'smtps:'],
     'smtp://user:password@host:587',
   );
-  if ((url.pathname !== '' && url.pathname !== '/') || url.search !== '' || url.hash !== '') {
-    throw new ConfigError('TICKLER_SMTP_URL', 'must not have a path, query or fragment');
+  if (
+    (url.pathname !== '' && url.pathname !== '/') ||
+    (url.search !== '' && url.search !== '?insecure_auth=true') ||
+    url.hash !== ''
+  ) {
+    throw new ConfigError(
+      'TICKLER_SMTP_URL',
+      'must not have a path, fragment or query other than ?insecure_auth=true',
+    );
   }
   return text;
 }

@@ -56,6 +56,18 @@ export interface DaemonConfig extends ChannelSettings {
    */
   readonly allowedHosts: readonly string[];
   /**
+   * Reverse proxies (addresses or CIDR blocks) whose `X-Forwarded-Proto` and `X-Forwarded-Host`
+   * are believed: behind a TLS proxy the session cookie is then `Secure` and a page's `Origin`
+   * (`https://…`) matches. `TICKLER_TRUSTED_PROXY`, comma-separated, default none (the headers
+   * are ignored from anyone).
+   */
+  readonly trustedProxies: readonly string[];
+  /**
+   * Subscriptions one person may hold per channel kind (push, email).
+   * `TICKLER_SUBSCRIPTIONS_PER_CHANNEL`, default 10, at most 1,000.
+   */
+  readonly subscriptionsPerChannel: number;
+  /**
    * Folder of the built web app (`index.html`, `assets/`) served at `/`. `TICKLER_WEB_DIR`;
    * default unset = `apps/web/dist` beside the daemon's own build.
    */
@@ -85,6 +97,8 @@ export const CONFIG_KEYS = [
   'TICKLER_VAPID_SUBJECT',
   'TICKLER_ALLOW_PRIVATE_TARGETS',
   'TICKLER_ALLOWED_HOSTS',
+  'TICKLER_TRUSTED_PROXY',
+  'TICKLER_SUBSCRIPTIONS_PER_CHANNEL',
   'TICKLER_STOP_TIMEOUT',
   'TICKLER_WEB_DIR',
   'TICKLER_DATABASE_RETRY',
@@ -104,4 +118,5 @@ export const CONFIG_DEFAULTS = {
   TICKLER_STOP_TIMEOUT: '500ms',
   TICKLER_DATABASE_RETRY: '5m',
   TICKLER_ALLOW_PRIVATE_TARGETS: 'false',
+  TICKLER_SUBSCRIPTIONS_PER_CHANNEL: '10',
 } as const satisfies Partial<Record<ConfigKey, string>>;

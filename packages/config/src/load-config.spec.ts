@@ -28,6 +28,8 @@ describe('loadConfig', () => {
       logContent: false,
       allowPrivateTargets: false,
       allowedHosts: [],
+      trustedProxies: [],
+      subscriptionsPerChannel: 10,
       webDir: undefined,
       stopTimeoutMs: 500,
       databaseRetryMs: 300_000,
@@ -47,6 +49,25 @@ describe('loadConfig', () => {
   it('reads TICKLER_DATABASE_RETRY with its unit', () => {
     expect(loadConfig({ TICKLER_DATABASE_RETRY: '30s' }).databaseRetryMs).toBe(30_000);
     expect(() => loadConfig({ TICKLER_DATABASE_RETRY: '30' })).toThrow(/^TICKLER_DATABASE_RETRY:/);
+  });
+
+  it('reads TICKLER_SUBSCRIPTIONS_PER_CHANNEL as a whole number from 1 to 1,000', () => {
+    expect(loadConfig({ TICKLER_SUBSCRIPTIONS_PER_CHANNEL: '3' }).subscriptionsPerChannel).toBe(3);
+    for (const bad of ['0', '1001', 'ten', '2.5']) {
+      expect(() => loadConfig({ TICKLER_SUBSCRIPTIONS_PER_CHANNEL: bad })).toThrow(
+        /^TICKLER_SUBSCRIPTIONS_PER_CHANNEL:/,
+      );
+    }
+  });
+
+  it('reads TICKLER_TRUSTED_PROXY as addresses and CIDR blocks, none by default', () => {
+    expect(loadConfig({}).trustedProxies).toEqual([]);
+    expect(
+      loadConfig({ TICKLER_TRUSTED_PROXY: '127.0.0.1, 10.0.0.0/8,::1' }).trustedProxies,
+    ).toEqual(['127.0.0.1', '10.0.0.0/8', '::1']);
+    for (const bad of ['proxy.lan', '10.0.0.0/33', '10.0.0.0/8/1', '*']) {
+      expect(() => loadConfig({ TICKLER_TRUSTED_PROXY: bad })).toThrow(/TICKLER_TRUSTED_PROXY/);
+    }
   });
 
   it('reads TICKLER_ALLOWED_HOSTS as comma-separated host names', () => {

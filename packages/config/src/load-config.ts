@@ -1,3 +1,4 @@
+import net from 'node:net';
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseDuration } from '@tickler/core/domain';
@@ -74,6 +75,18 @@ function parsePort(text: string): number {
 }
 
 /** A duration setting: its unit is required (`12h`, `90m`, `PT12H`); a bare `12` is refused. */
+/** `TICKLER_SUBSCRIPTIONS_PER_CHANNEL`: a whole number from 1 to 1,000. */
+function parseSubscriptionLimit(text: string): number {
+  const n = Number(text);
+  if (!/^\d{1,4}$/.test(text.trim()) || n < 1 || n > 1000) {
+    throw new ConfigError(
+      'TICKLER_SUBSCRIPTIONS_PER_CHANNEL',
+      `"${text.slice(0, 32)}" is not a whole number from 1 to 1000`,
+    );
+  }
+  return n;
+}
+
 function parseDurationSetting(key: ConfigKey, text: string): number {
   try {
     return parseDuration(text, key);
@@ -149,6 +162,31 @@ function parseAllowedHosts(text: string | undefined): string[] {
   return names;
 }
 
+/**
+ * `TICKLER_TRUSTED_PROXY`: addresses or CIDR blocks of the reverse proxies whose
+ * `X-Forwarded-Proto` / `X-Forwarded-Host` the daemon believes (`127.0.0.1`, `10.0.0.0/8`,
+ * `::1`). Empty: none — the headers are ignored, whoever sends them.
+ */
+function parseTrustedProxies(text: string | undefined): string[] {
+  const entries = (text ?? '')
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  for (const entry of entries) {
+    const [address = '', bits, ...rest] = entry.split('/');
+    const family = net.isIP(address);
+    const max = family === 4 ? 32 : 128;
+    const bitsOk = bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= max);
+    if (family === 0 || !bitsOk || rest.length > 0) {
+      throw new ConfigError(
+        'TICKLER_TRUSTED_PROXY',
+        `"${entry.slice(0, 64)}" is not an IP address or CIDR block (comma-separated, e.g. 127.0.0.1,10.0.0.0/8)`,
+      );
+    }
+  }
+  return entries;
+}
+
 /** Where the admin token is kept for a database file: beside it, or nowhere for `:memory:`. */
 export function adminTokenFileFor(db: string): string | undefined {
   return db === ':memory:' ? undefined : path.join(path.dirname(path.resolve(db)), 'admin.token');
@@ -199,6 +237,10 @@ export function parseConfig(raw: RawConfig, env: NodeJS.ProcessEnv = process.env
       raw.TICKLER_ALLOW_PRIVATE_TARGETS ?? CONFIG_DEFAULTS.TICKLER_ALLOW_PRIVATE_TARGETS,
     ),
     allowedHosts: parseAllowedHosts(raw.TICKLER_ALLOWED_HOSTS),
+    trustedProxies: parseTrustedProxies(raw.TICKLER_TRUSTED_PROXY),
+    subscriptionsPerChannel: parseSubscriptionLimit(
+      raw.TICKLER_SUBSCRIPTIONS_PER_CHANNEL ?? CONFIG_DEFAULTS.TICKLER_SUBSCRIPTIONS_PER_CHANNEL,
+    ),
     webDir: raw.TICKLER_WEB_DIR === undefined ? undefined : path.resolve(raw.TICKLER_WEB_DIR),
     stopTimeoutMs: parseStopTimeout(
       raw.TICKLER_STOP_TIMEOUT ?? CONFIG_DEFAULTS.TICKLER_STOP_TIMEOUT,

@@ -32,3 +32,7 @@ export {
   type VapidKeySource,
 } from './channels/application/ports/vapid-keys.port';
 export { VapidKeyFileError } from './channels/infrastructure/push/file-vapid-key-source';
+export {
+  checkSmtpEncryption,
+  type SmtpEncryption,
+} from './channels/infrastructure/email/smtp-encryption-check';

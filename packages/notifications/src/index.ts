@@ -31,6 +31,7 @@ export { ListInbox } from './delivery/application/list-inbox/list-inbox.command'
 export { MarkInboxRead } from './delivery/application/mark-inbox-read/mark-inbox-read.command';
 export { RegisterSubscription } from './channels/application/register-subscription/register-subscription.command';
 export { ResumeSubscription } from './channels/application/resume-subscription/resume-subscription.command';
+export { ConfirmSubscription } from './channels/application/confirm-subscription/confirm-subscription.command';
 export {
   DeliverChannelSends,
   type DeliverChannelSendsResult,

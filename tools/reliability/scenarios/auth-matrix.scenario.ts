@@ -62,6 +62,9 @@ function bodyOf(op: Operation): { body?: unknown } {
     // A valid body, so that the answer is about the id (404), not about the body (400).
     return { body: { for: '10m' } };
   }
+  if (op.path.endsWith('/confirm')) {
+    return { body: { code: 'ABCDEFGHJK' } };
+  }
   return op.method === 'GET' || op.method === 'DELETE' ? {} : { body: {} };
 }
 

@@ -9,6 +9,7 @@ const FAST_VARIANTS: Readonly<Record<number, string>> = {
   7: '`tools/reliability/bad-input.spec.ts`',
   8: '`tools/reliability/auth-matrix.spec.ts`',
   13: '`tools/reliability/hostile-client.spec.ts`',
+  16: '`tools/reliability/recurrence-flood.spec.ts`',
   14: '`tools/reliability/parallel-drain.pg.spec.ts` (PostgreSQL run: shares, a daemon arriving mid-drain, SIGTERM, one SIGKILL)',
 };
 
@@ -28,6 +29,7 @@ const WHAT: Readonly<Record<number, string>> = {
   13: 'A hostile client (issue 9): the largest array the body limit lets through in every field of every body (2.8 million entries in the 8 MiB ones), nesting as deep as the limit allows, 200 connections trickling a body with and without a token, 100 event streams on one token and 100 on the admin’s, 400 idle connections, and `node main.js | head -c 100`: every refusal a 400 naming the field in a few KiB (401, 408, 429, 503 for the slow and greedy), the daemon healthy and its fds back after, exit 0 when the pipe reader leaves. Reports the time to the 400, the daemon’s own maximum event-loop delay, fds and RSS before and after.',
   14: 'Four real daemons on one PostgreSQL schema drain 50,000 inbox deliveries made due at one instant; every 5 s the next of them (round robin) is SIGKILLed and started again. Its open batch rolls back with its session and its deliver-due claim goes to a survivor: every delivery sent, exactly one inbox row each (issue 16).',
   15: 'Four real daemons drain 50,000 due inbox deliveries on a PostgreSQL cluster the scenario starts for itself (initdb, its own port: the shared test server is not cut from under other runs); mid-drain it is restarted (`pg_ctl restart -m fast`: every pool, LISTEN and instance-lock session cut). Every daemon still running and LISTENing again, the batch delivered exactly once, and a second wave seeded after the restart delivered too (issue 16).',
+  16: "Recurrence rules built to freeze the daemon (issue 29), sent with a user token: issue 29's 389-character rule in Europe/Berlin, other floods of times of day and instants per period, a rule that never fires again, and the costliest rules the daemon accepts, each previewed (100 occurrences) and firing, while `/healthz` is asked every 10 ms. Every refused rule 400/422 naming `repeat.rule`, every `/healthz` answered; reports the daemon's own event-loop delay (sampled once a second: the longest interval beyond 1 s), the slowest `/healthz` and RSS before and after (a warm-up round first).",
 };
 
 function cell(value: unknown): string {

@@ -18,26 +18,33 @@ function subscriptionTable(items: readonly SubscriptionJson[]): string {
     items.map((s) => [
       s.id,
       s.kind,
-      String(s.url ?? ''),
+      typeof s.address === 'string' ? s.address : String(s.url ?? ''),
       s.guarantee,
       s.default ? 'yes' : 'no',
       !s.active
         ? `deactivated: ${s.deactivatedReason ?? ''}`
         : s.pausedAt
           ? `paused: ${s.pausedReason ?? ''}`
-          : 'active',
+          : s.confirmed === false
+            ? 'unconfirmed (receives nothing until confirmed)'
+            : 'active',
     ]),
   );
 }
 
 /**
  * `tickler subscriptions add <url> [--guarantee at-most-once] [--default]`, `list`,
- * `remove <id>`, `resume <id>`: the user's targets for the external channels (webhooks).
+ * `remove <id>`, `resume <id>`, `add-email <address> [--default]`, `confirm <id> <code>`: the
+ * user's targets for the external channels (webhooks, email). An email address receives nothing
+ * until it is confirmed with the code mailed to it; a person holds at most the daemon's limit
+ * of subscriptions per channel (the daemon's 409 is printed as it says).
  */
 export function subscriptionCommands(program: Command): void {
   const group = program
     .command('subscriptions')
-    .description("the user's webhook subscriptions: add, list, remove, resume");
+    .description(
+      "the user's webhook and email subscriptions: add, add-email, confirm, list, remove, resume",
+    );
   group
     .command('add')
     .description(
@@ -100,5 +107,43 @@ export function subscriptionCommands(program: Command): void {
         `${ctx.userPath}/subscriptions/${encodeURIComponent(id)}/resume`,
       );
       ctx.out.result(resumed, () => subscriptionTable([resumed]));
+    });
+  group
+    .command('add-email')
+    .description(
+      'register an email address; it receives nothing until confirmed with the code mailed to it',
+    )
+    .argument('<address>', 'name@example.org')
+    .option('--default', 'use it for notifications that name no channels')
+    .action(async (address: string, options: AddOptions, command: Command) => {
+      const ctx = contextOf(command);
+      const created = await ctx.client.call<HttpView<NewSubscriptionView>>(
+        'POST',
+        `${ctx.userPath}/subscriptions`,
+        { kind: 'email', address, ...(options.default === true ? { default: true } : {}) },
+      );
+      ctx.out.result(created, () =>
+        created.confirmed === true
+          ? subscriptionTable([created])
+          : `${subscriptionTable([created])}\n${
+              created.confirmationSent === false
+                ? 'The confirmation code could not be mailed; try again later.'
+                : `A code was mailed to ${address} (at most one every 10 minutes): tickler subscriptions confirm ${created.id} <code>`
+            }`,
+      );
+    });
+  group
+    .command('confirm')
+    .description('confirm an email subscription with the code mailed to its address')
+    .argument('<id>')
+    .argument('<code>', 'the code from the email')
+    .action(async (id: string, code: string, _options: unknown, command: Command) => {
+      const ctx = contextOf(command);
+      const confirmed = await ctx.client.call<SubscriptionJson>(
+        'POST',
+        `${ctx.userPath}/subscriptions/${encodeURIComponent(id)}/confirm`,
+        { code },
+      );
+      ctx.out.result(confirmed, () => subscriptionTable([confirmed]));
     });
 }

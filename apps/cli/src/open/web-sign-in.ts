@@ -20,17 +20,25 @@ async function statusOf(url: string, token: string, urlPath: string): Promise<nu
   return response.status;
 }
 
+/** What a kept user token is for: the web page (`tickler open`) or an assistant (`tickler mcp`). */
+export type TokenPurpose = 'web' | 'mcp';
+
 /**
- * Where the user's web token is kept: beside the admin token file the CLI read (same folder,
- * same 0600 rule, so it is no more exposed than the admin token), one file per user. Undefined
- * when the admin token came from `--token` or the environment (nothing to put it beside).
+ * Where the user's token for `purpose` is kept: beside the admin token file the CLI read (same
+ * folder, same 0600 rule, so it is no more exposed than the admin token), one file per user and
+ * purpose (each can be revoked on its own). Undefined when the admin token came from `--token`
+ * or the environment (nothing to put it beside).
  */
-export function webTokenFile(connection: Connection, user: string): string | undefined {
+export function webTokenFile(
+  connection: Connection,
+  user: string,
+  purpose: TokenPurpose = 'web',
+): string | undefined {
   return connection.tokenFile === undefined
     ? undefined
     : path.join(
         path.dirname(connection.tokenFile),
-        `web-${Buffer.from(user).toString('base64url')}.token`,
+        `${purpose}-${Buffer.from(user).toString('base64url')}.token`,
       );
 }
 
@@ -49,22 +57,24 @@ function save(file: string, token: string): void {
 }
 
 /**
- * A user token for `user`, never the admin token (the page refuses it, and a URL is no place
- * for it): the CLI's own token when it already is a user token (an admin-only route answers it
- * 403); else the saved one while the daemon still takes it; else a new one issued with the
- * admin token and saved, so opening the page again does not pile up tokens
- * (`tickler token list` shows it, `tickler token revoke` ends it and its sessions).
+ * A user token for `user`, never the admin token (the page refuses it, a URL is no place for
+ * it, and an assistant must reach one person's reminders, not every user's): the CLI's own token
+ * when it already is a user token (an admin-only route answers it 403); else the saved one for
+ * `purpose` while the daemon still takes it; else a new one issued with the admin token and
+ * saved, so running again does not pile up tokens (`tickler token list` shows it,
+ * `tickler token revoke` ends it and its sessions).
  */
 export async function webTokenFor(
   connection: Connection,
   client: DaemonClient,
   user: string,
+  purpose: TokenPurpose = 'web',
 ): Promise<WebToken> {
   const userPath = `/v1/users/${encodeURIComponent(user)}`;
   if ((await statusOf(connection.url, connection.token, `${userPath}/tokens`)) === 403) {
     return { token: connection.token, how: 'your token' };
   }
-  const file = webTokenFile(connection, user);
+  const file = webTokenFile(connection, user, purpose);
   const saved = readSaved(file);
   if (
     saved !== undefined &&

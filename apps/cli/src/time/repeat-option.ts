@@ -1,4 +1,4 @@
-import { InvalidArgumentError, isTimeZone } from '@tickler/core/domain';
+import { DomainError, InvalidArgumentError, isTimeZone } from '@tickler/core/domain';
 import { RecurrenceRule, ruleFromPhrase } from '@tickler/time';
 import { CliError } from '../cli.error';
 import { localZone } from './format-instant';
@@ -52,7 +52,8 @@ export function firstOccurrenceFrom(repeat: RepeatBody, now: Date): Date | undef
       }).start,
     );
   } catch (error) {
-    if (error instanceof InvalidArgumentError) {
+    // A bad rule, or one too costly to work out (RecurrenceTooCostlyError): the daemon says which.
+    if (error instanceof DomainError) {
       return undefined;
     }
     throw error;

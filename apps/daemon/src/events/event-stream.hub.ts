@@ -13,13 +13,13 @@ interface StreamClient {
   readonly response: ServerResponse;
   /** Only events whose payload names this recipient; undefined = every event (admin). */
   readonly userId: string | undefined;
-  /** Who opened it (a digest of the bearer token), for the per-token cap. */
+  /** Who opened it (`user:<id>` or `admin`), for the per-person cap. */
   readonly owner: string;
 }
 
 /** How many streams may be open. */
 export interface StreamCaps {
-  readonly perToken: number;
+  readonly perPerson: number;
   readonly total: number;
 }
 
@@ -52,7 +52,7 @@ export class EventStreamHub {
     events: EventBus,
     private readonly clock: Clock,
     private readonly heartbeatMs = HEARTBEAT_MS,
-    private readonly caps: StreamCaps = { perToken: 8, total: 64 },
+    private readonly caps: StreamCaps = { perPerson: 8, total: 64 },
     replay: ReplayLimits = DEFAULT_REPLAY_LIMITS,
   ) {
     this.window = new ReplayWindow(replay);
@@ -62,7 +62,7 @@ export class EventStreamHub {
   }
 
   /**
-   * Refuses a stream over the caps: 429 for one more of the same token, 503 when the daemon
+   * Refuses a stream over the caps: 429 for one more of the same person, 503 when the daemon
    * holds its total. Called before anything is written, so the refusal is an ordinary answer.
    */
   admit(owner: string): void {
@@ -70,10 +70,10 @@ export class EventStreamHub {
     for (const client of this.clients) {
       mine += client.owner === owner ? 1 : 0;
     }
-    if (mine >= this.caps.perToken) {
+    if (mine >= this.caps.perPerson) {
       throw new HttpBoundaryError(
         'HTTP.TOO_MANY_STREAMS',
-        `this token already holds ${this.caps.perToken} live event streams; close one first`,
+        `this person already holds ${this.caps.perPerson} live event streams; close one first`,
       );
     }
     if (this.clients.size >= this.caps.total) {

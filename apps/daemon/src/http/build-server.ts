@@ -39,6 +39,11 @@ export interface ServerDeps {
   readonly limits?: HttpLimits;
   /** The built web app served at `/` (undefined: not built; `/` says how to build it). */
   readonly web?: WebAssets;
+  /**
+   * Reverse proxies (addresses, CIDR blocks) whose `X-Forwarded-Proto`/`-Host` are believed
+   * (`TICKLER_TRUSTED_PROXY`); none: those headers are ignored, whoever sends them.
+   */
+  readonly trustedProxies?: readonly string[];
 }
 
 /** The daemon's fastify instance (logging through pino). */
@@ -122,6 +127,11 @@ export function buildServer(deps: ServerDeps): DaemonServer {
     bodyLimit: DEFAULT_BODY_LIMIT,
     return503OnClosing: true,
     routerOptions: { maxParamLength: MAX_PATH_SEGMENT },
+    // request.protocol / request.host read X-Forwarded-* only from a configured proxy.
+    trustProxy:
+      deps.trustedProxies !== undefined && deps.trustedProxies.length > 0
+        ? [...deps.trustedProxies]
+        : false,
     frameworkErrors: answerFrameworkError,
     // Slow clients: a request must arrive whole within requestTimeout (408, then closed); Node
     // checks the clocks every second instead of every 30 s.
@@ -138,7 +148,11 @@ export function buildServer(deps: ServerDeps): DaemonServer {
   });
   server.removeContentTypeParser('text/plain');
   installJsonBodyParser(server);
-  capConnections(server.server, limits.maxConnections);
+  const connections = capConnections(server.server, {
+    max: limits.maxConnections,
+    maxUnauthenticated: limits.maxUnauthenticatedConnections,
+    evictIdleAfterMs: limits.evictIdleUnauthenticatedMs,
+  });
   server.addHook('onRequest', (request, reply, done) => {
     void reply.headers(SECURITY_HEADERS);
     checkHost(request.headers.host, deps.allowedHosts);
@@ -175,20 +189,21 @@ export function buildServer(deps: ServerDeps): DaemonServer {
 
   /**
    * The bearer token when the request has an Authorization header (never falling back to the
-   * cookie: a bad token is a 401), else the session cookie — which a browser attaches by itself,
-   * so a state-changing request signed in by it must also come from this origin (CSRF).
+   * session: a bad token is a 401), else the session — the cookie's half and the
+   * `X-Tickler-Session` half together; a state-changing request signed in by it must also come
+   * from this origin (CSRF).
    */
   const principalOf = async (request: FastifyRequest): Promise<Principal | undefined> => {
     if (request.headers.authorization !== undefined) {
       return deps.authenticator.principalOf(request.headers.authorization);
     }
-    const secret = sessionSecretOf(request.headers.cookie);
+    const secret = sessionSecretOf(request.headers);
     if (secret === undefined) {
       return undefined;
     }
     const principal = await deps.authenticator.principalOfSession(secret);
     if (principal !== undefined && !SAFE_METHODS.has(request.method)) {
-      checkSameOrigin(request.headers.origin, request.headers.host, request.protocol === 'https');
+      checkSameOrigin(request.headers.origin, request.host, request.protocol === 'https');
     }
     return principal;
   };
@@ -211,6 +226,8 @@ export function buildServer(deps: ServerDeps): DaemonServer {
       }
     }
     principals.set(request, principal);
+    // Its connection now serves someone who authenticated: never closed to make room.
+    connections.markAuthenticated(request.raw.socket);
   };
 
   for (const route of deps.routes) {
@@ -238,6 +255,7 @@ export function buildServer(deps: ServerDeps): DaemonServer {
           body: request.body,
           headers: request.headers,
           https: request.protocol === 'https',
+          host: request.host,
         };
         if (route.stream) {
           route.stream(input, request, reply);

@@ -77,7 +77,7 @@ function operation(route: RouteSpec): Schema {
     tags: [route.tag],
     ...(route.access === 'public' ? { security: [] } : {}),
     // Who may call it: public, admin, user (the path's user or the admin), signed-in (anyone
-    // authenticated). Bearer token or, from a page of this origin, the session cookie.
+    // authenticated). Bearer token or, from a page of this origin, the session (cookie + header).
     'x-access': route.access,
     ...(parameters.length > 0 ? { parameters } : {}),
     ...(route.requestBody ? requestBody(route, route.requestBody) : {}),
@@ -118,13 +118,15 @@ export function buildOpenApi(routes: readonly RouteSpec[], version: string): Sch
     components: {
       securitySchemes: {
         bearer: { type: 'http', scheme: 'bearer' },
-        // The web page's session (POST /v1/session); state-changing requests also need an
-        // Origin header naming this daemon.
+        // The web page's session (POST /v1/session): both halves, the cookie and the header
+        // (AND in OpenAPI's terms); state-changing requests also need an Origin header naming
+        // this daemon.
         session: { type: 'apiKey', in: 'cookie', name: 'tickler_session' },
+        sessionKey: { type: 'apiKey', in: 'header', name: 'X-Tickler-Session' },
       },
       schemas: { ...VIEW_SCHEMAS, ...BODY_SCHEMAS },
     },
-    security: [{ bearer: [] }, { session: [] }],
+    security: [{ bearer: [] }, { session: [], sessionKey: [] }],
     paths,
   };
 }

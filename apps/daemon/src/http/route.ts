@@ -19,8 +19,13 @@ export interface RouteInput {
   readonly query: Readonly<Record<string, string>>;
   readonly body: unknown;
   readonly headers: FastifyRequest['headers'];
-  /** The request came over TLS (cookies then carry `Secure`). */
+  /**
+   * The request came over TLS (cookies then carry `Secure`): the socket, or a trusted proxy's
+   * `X-Forwarded-Proto`.
+   */
   readonly https: boolean;
+  /** The host the client addressed: `Host`, or a trusted proxy's `X-Forwarded-Host`. */
+  readonly host: string;
 }
 
 /** A JSON answer. */

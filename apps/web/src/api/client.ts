@@ -22,16 +22,39 @@ export class ApiError extends Error {
   }
 }
 
+/** Where the page keeps its half of the session: storage of this origin (scheme, host, port). */
+const SESSION_KEY_ITEM = 'tickler.sessionKey';
+
 /**
- * Calls the daemon on this origin. The session cookie goes along by itself (same origin); the
- * page never holds a token. Browsers add `Origin` to every POST/PATCH/DELETE, which the daemon
- * checks against its own (CSRF).
+ * The page's half of the session (`sessionKey` of `POST /v1/session`), kept in this origin's
+ * `localStorage`: a page on another port of the same host cannot read it, while the cookie (the
+ * other half) reaches every port.
+ */
+export const sessionKey = {
+  get: (): string | null => window.localStorage.getItem(SESSION_KEY_ITEM),
+  set: (key: string): void => window.localStorage.setItem(SESSION_KEY_ITEM, key),
+  clear: (): void => window.localStorage.removeItem(SESSION_KEY_ITEM),
+};
+
+/** The headers that sign a request in: the session's key (the cookie goes along by itself). */
+export function sessionHeaders(): Record<string, string> {
+  const key = sessionKey.get();
+  return key === null ? {} : { 'x-tickler-session': key };
+}
+
+/**
+ * Calls the daemon on this origin, signed in by the session: its cookie goes along by itself
+ * (same origin) and its key as `X-Tickler-Session`; the page never holds a token. Browsers add
+ * `Origin` to every POST/PATCH/DELETE, which the daemon checks against its own (CSRF).
  */
 export async function api<T>(method: string, path: string, body?: unknown): Promise<T> {
   const response = await fetch(path, {
     method,
     credentials: 'same-origin',
-    headers: body === undefined ? {} : { 'content-type': 'application/json' },
+    headers: {
+      ...sessionHeaders(),
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   if (response.status === 204) {

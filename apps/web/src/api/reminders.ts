@@ -100,7 +100,7 @@ export function parseWhen(when: string, timeZone: string): Promise<ResolvedWhen>
   return api('POST', '/v1/time/parse', { when, timeZone });
 }
 
-/** The path of the user's live event stream (the cookie authenticates it). */
+/** The path of the user's live event stream (the session authenticates it). */
 export function eventsPath(userId: string): string {
   return `${base(userId)}/events`;
 }

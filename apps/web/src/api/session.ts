@@ -1,26 +1,41 @@
-import { api, ApiError } from './client';
+import { api, ApiError, sessionKey } from './client';
 import { type SessionView } from './types';
 
-/** Who the cookie is signed in as, or null (no live session). */
+/** Who the session is signed in as, or null (no live session, or no key kept here). */
 export async function currentSession(): Promise<SessionView | null> {
+  if (sessionKey.get() === null) {
+    return null;
+  }
   try {
     return await api<SessionView>('GET', '/v1/session');
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) {
+      sessionKey.clear();
       return null;
     }
     throw error;
   }
 }
 
-/** Exchanges a user token for the session cookie; the token is not kept anywhere. */
-export function signIn(token: string): Promise<SessionView> {
-  return api<SessionView>('POST', '/v1/session', { token: token.trim() });
+/**
+ * Exchanges a user token for a session: the daemon sets its cookie, the page keeps its key in
+ * this origin's storage; the token is not kept anywhere.
+ */
+export async function signIn(token: string): Promise<SessionView> {
+  const started = await api<SessionView & { sessionKey: string }>('POST', '/v1/session', {
+    token: token.trim(),
+  });
+  sessionKey.set(started.sessionKey);
+  return { userId: started.userId, expiresAt: started.expiresAt };
 }
 
-/** Ends the session on the daemon (the cookie stops working everywhere). */
-export function signOut(): Promise<void> {
-  return api<void>('DELETE', '/v1/session');
+/** Ends the session on the daemon (it stops working everywhere) and forgets its key here. */
+export async function signOut(): Promise<void> {
+  try {
+    await api<void>('DELETE', '/v1/session');
+  } finally {
+    sessionKey.clear();
+  }
 }
 
 /**

@@ -6,3 +6,4 @@ export * from './instant';
 export * from './duration';
 export * from './local-date-time';
 export * from './zoned-time';
+export * from './local-times-of-day';

@@ -111,7 +111,7 @@ const pad = (n: number): string => String(n).padStart(2, '0');
  * `+05:45` for the offset between a wall-clock time and the instant it shows: computed from
  * the two instead of asking the zone database a third time (the polyfill's `offset` does).
  */
-function offsetText(local: LocalDateTime, epochMs: number): string {
+export function offsetText(local: LocalDateTime, epochMs: number): string {
   const seconds = Math.round((wallClockMs(local) - epochMs) / 1000);
   const abs = Math.abs(seconds);
   const text = `${seconds < 0 ? '-' : '+'}${pad(Math.floor(abs / 3600))}:${pad(Math.floor(abs / 60) % 60)}`;

@@ -10,6 +10,7 @@ import { GetVapidPublicKeyHandler } from './application/get-vapid-public-key/get
 import { ListSubscriptionsHandler } from './application/list-subscriptions/list-subscriptions.handler';
 import { type ExternalChannel } from './application/ports/delivery-channel.port';
 import { RegisterSubscriptionHandler } from './application/register-subscription/register-subscription.handler';
+import { ConfirmSubscriptionHandler } from './application/confirm-subscription/confirm-subscription.handler';
 import { RemoveSubscriptionHandler } from './application/remove-subscription/remove-subscription.handler';
 import { ResumeSubscriptionHandler } from './application/resume-subscription/resume-subscription.handler';
 import { ChannelSendClaims } from './infrastructure/channel-send-claims';
@@ -90,6 +91,7 @@ export function channelsModule(options: ChannelsOptions = {}): ContextModule {
     },
     commands: [
       RegisterSubscriptionHandler,
+      ConfirmSubscriptionHandler,
       ResumeSubscriptionHandler,
       ListSubscriptionsHandler,
       RemoveSubscriptionHandler,

@@ -17,3 +17,4 @@ export * from './in-memory-series.repository';
 export * from './series-kit';
 export * from './in-memory-withdrawals';
 export * from './dispatcher-fixtures';
+export * from './email-confirmation-kit';

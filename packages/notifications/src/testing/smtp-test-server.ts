@@ -40,6 +40,13 @@ export interface SmtpTestServer {
   onData: (index: number) => SmtpDataBehaviour;
   /** Resolves when `count` messages were accepted. */
   waitForMessages(count: number): Promise<ReceivedMail[]>;
+  /**
+   * Confirmation codes mailed (an email subscription's, issue 29), in order. They are kept out
+   * of {@link attempts} and {@link messages}, which hold what the channel delivered.
+   */
+  readonly confirmations: { readonly to: string; readonly code: string }[];
+  /** The last confirmation code mailed to `address`. */
+  confirmationCode(address: string): string | undefined;
   close(): Promise<void>;
 }
 
@@ -61,6 +68,7 @@ export async function startSmtpTestServer(): Promise<SmtpTestServer> {
   const attempts: SmtpDataAttempt[] = [];
   const messages: ReceivedMail[] = [];
   const waiters: { count: number; resolve: (all: ReceivedMail[]) => void }[] = [];
+  const confirmations: { to: string; code: string }[] = [];
   const harness = { onData: ((): SmtpDataBehaviour => 'accept') as SmtpTestServer['onData'] };
 
   function onData(
@@ -84,6 +92,13 @@ export async function startSmtpTestServer(): Promise<SmtpTestServer> {
       }
       if (behaviour !== 'accept') {
         callback(Object.assign(new Error(behaviour.message), { responseCode: behaviour.code }));
+        return;
+      }
+      const code = /^Subject: Your Tickler confirmation code: (\w+)\r?$/m.exec(attempt.raw)?.[1];
+      if (code !== undefined) {
+        attempts.splice(attempts.indexOf(attempt), 1);
+        confirmations.push({ to: attempt.envelope.to[0] ?? '', code });
+        callback(null);
         return;
       }
       void simpleParser(attempt.raw).then((parsed) => {
@@ -117,6 +132,9 @@ export async function startSmtpTestServer(): Promise<SmtpTestServer> {
     port,
     attempts,
     messages,
+    confirmations,
+    confirmationCode: (address: string) =>
+      confirmations.filter((c) => c.to === address).at(-1)?.code,
     waitForMessages(count: number): Promise<ReceivedMail[]> {
       if (messages.length >= count) {
         return Promise.resolve([...messages]);

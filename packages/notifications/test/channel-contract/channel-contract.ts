@@ -9,7 +9,12 @@ import {
   type TempDirectory,
 } from '@tickler/core/testing';
 import { type Kysely } from 'kysely';
-import { GetNotification, type Guarantee, RegisterSubscription } from '../../src';
+import {
+  ConfirmSubscription,
+  GetNotification,
+  type Guarantee,
+  RegisterSubscription,
+} from '../../src';
 import { type NotificationsTables } from '../../src/shared/infrastructure/notifications.tables';
 import { createNotificationsTestApp, type NotificationsTestApp, send } from '../../src/testing';
 import { spawnFixture } from '@tickler/testing';
@@ -80,12 +85,20 @@ export function describeChannelContract(kind: string): void {
   }
 
   async function subscribe(app: Application, guarantee: Guarantee = 'at-least-once') {
-    return app.dispatch(
+    const registered = await app.dispatch(
       Object.assign(new RegisterSubscription(), {
         recipientId: 'alice',
         guarantee,
         ...receiver.registration(),
       }),
+    );
+    // A target that must be confirmed (email) is confirmed by its owner, as in life.
+    const code = receiver.confirmationCode?.();
+    if (code === undefined) {
+      return registered;
+    }
+    return app.dispatch(
+      Object.assign(new ConfirmSubscription(), { recipientId: 'alice', id: registered.id, code }),
     );
   }
 

@@ -70,6 +70,7 @@ export const email: ExternalChannelSubject = {
     return {
       options: { email: { smtpUrl: smtp.url, from: 'Tickler <reminders@example.org>' } },
       registration: () => ({ kind: 'email', address: 'alice@example.net' }),
+      confirmationCode: () => smtp.confirmationCode('alice@example.net'),
       keys: () =>
         begun().map((a) => /^<([^@>]+)@/.exec(header(a.raw, 'Message-ID') ?? '')?.[1] ?? ''),
       deliveries: () => begun().map((a) => header(a.raw, 'X-Tickler-Notification-Id') ?? ''),

@@ -10,6 +10,8 @@ import { email, push } from './push-email.subjects';
 export interface ReceiverStandIn {
   /** The fields of `RegisterSubscription` that point a subscription at this stand-in. */
   registration(): Record<string, unknown>;
+  /** A target that must be confirmed (email): the code the stand-in received for it. */
+  confirmationCode?(): string | undefined;
   /** The idempotency key of each request received, in arrival order. */
   keys(): string[];
   /** The notification (delivery) id each request carried, in arrival order. */

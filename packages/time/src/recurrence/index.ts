@@ -3,6 +3,7 @@
 export {
   RecurrenceRule,
   type RecurrenceRuleInput,
+  type RecurrenceRuleOptions,
   type Occurrence,
   type NumberedOccurrence,
   MAX_OCCURRENCES_LISTED,
@@ -14,6 +15,12 @@ export {
   MAX_MISSED_LISTED,
 } from './plan-advance';
 export { parseRRule, RRULE_LIMITS } from './parse-rrule';
+export {
+  EXPANSION_LIMITS,
+  ExpansionBudget,
+  RecurrenceTooCostlyError,
+  type Stopwatch,
+} from './expansion-budget';
 export {
   formatRRule,
   type RRuleParts,

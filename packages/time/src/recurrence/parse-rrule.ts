@@ -14,6 +14,7 @@ import {
   type RuleUntil,
   WEEKDAY_CODES,
 } from './rrule-parts';
+import { checkRuleCost, RRULE_COST_LIMITS } from './rrule-cost';
 
 /** Bounds on what a rule may ask for (a rule is user input). */
 export const RRULE_LIMITS = {
@@ -23,6 +24,7 @@ export const RRULE_LIMITS = {
   interval: 1000,
   /** Largest COUNT: a longer series uses UNTIL or no end (COUNT is counted from the start). */
   count: 1000,
+  ...RRULE_COST_LIMITS,
 } as const;
 
 const SUPPORTED = ['FREQ', 'INTERVAL', 'BYDAY', 'BYMONTHDAY', 'BYMONTH', 'BYHOUR', 'BYMINUTE'];
@@ -164,14 +166,28 @@ function checkByDay(reader: RRuleReader, freq: Frequency, parts: Omit<RRuleParts
   }
 }
 
+/** How a rule is read. */
+export interface ParseRRuleOptions {
+  /**
+   * A rule stored by an earlier release: its cost is not checked again (a limit added later
+   * must not make a stored series unreadable; its expansion is still bounded per call).
+   */
+  readonly stored?: boolean;
+}
+
 /**
  * Parses the supported RFC 5545 RRULE subset — FREQ (DAILY, WEEKLY, MONTHLY, YEARLY),
  * INTERVAL, BYDAY (incl. `1MO`, `-1FR`), BYMONTHDAY (incl. negative: -1 is the last day),
  * BYMONTH, BYHOUR, BYMINUTE, COUNT, UNTIL, WKST — with an optional `RRULE:` prefix, in any
- * case. Anything else, and combinations RFC 5545 forbids or that could never fire, is an
- * {@link InvalidArgumentError} on `field` whose message names the part.
+ * case. Anything else, combinations RFC 5545 forbids or that could never fire, and rules whose
+ * expansion would cost too much (`checkRuleCost`), are an {@link InvalidArgumentError} on `field`
+ * whose message names the part.
  */
-export function parseRRule(text: unknown, field = 'rule'): RRuleParts {
+export function parseRRule(
+  text: unknown,
+  field = 'rule',
+  options: ParseRRuleOptions = {},
+): RRuleParts {
   const reader: RRuleReader = new RRuleReader(field);
   if (typeof text !== 'string' || text.trim() === '') {
     reader.fail('must be an RRULE such as FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR');
@@ -230,5 +246,8 @@ export function parseRRule(text: unknown, field = 'rule'): RRuleParts {
   }
   checkByDay(reader, parts.freq, parts);
   checkSatisfiable(reader, [...parts.byMonth], [...parts.byMonthDay]);
+  if (options.stored !== true) {
+    checkRuleCost(parts, field);
+  }
   return parts;
 }

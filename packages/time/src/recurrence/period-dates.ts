@@ -6,6 +6,7 @@ import {
   type IsoWeekday,
   weekdayOf,
 } from './civil-date';
+import { type ExpansionBudget } from './expansion-budget';
 import { type ByDay, type RRuleParts } from './rrule-parts';
 
 /**
@@ -174,4 +175,38 @@ export function daysOfPeriod(parts: RRuleParts, anchor: CivilDate, k: number): n
       break;
   }
   return [...new Set(days)].sort((a, b) => a - b);
+}
+
+/**
+ * The first day at or after `fromDay` (epoch days) that BYMONTH and BYMONTHDAY allow, looked
+ * for month by month (one budget step per month BYMONTH allows; the others are skipped in a
+ * few operations): a DAILY walk jumps straight to it instead of
+ * stepping through the days in between. `fromDay` itself when neither is given.
+ */
+export function firstDayInMonthLists(
+  parts: RRuleParts,
+  fromDay: number,
+  budget: ExpansionBudget,
+): number {
+  if (parts.byMonth.length === 0 && parts.byMonthDay.length === 0) {
+    return fromDay;
+  }
+  const from = civilDateOf(fromDay);
+  let year = from.year;
+  let month = from.month;
+  let firstDay = from.day;
+  for (;;) {
+    if (inMonthList(parts, month)) {
+      budget.spend();
+      const length = daysInMonth(year, month);
+      for (let day = firstDay; day <= length; day++) {
+        if (parts.byMonthDay.length === 0 || matchesMonthDay(parts, day, length)) {
+          return epochDayOf(year, month, day);
+        }
+      }
+    }
+    firstDay = 1;
+    month = month === 12 ? 1 : month + 1;
+    year = month === 1 ? year + 1 : year;
+  }
 }

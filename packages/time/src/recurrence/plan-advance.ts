@@ -5,9 +5,9 @@ import { type NumberedOccurrence, type RecurrenceRule } from './recurrence-rule'
 export const MAX_MISSED_LISTED = 100;
 
 /**
- * Occurrences walked one by one before jumping to the grace window. Counting costs one zone
- * conversion per occurrence (about 1–2 ms each on a loaded 2-core machine), and this runs
- * inside the settling transaction, so the walk is short.
+ * Occurrences walked one by one before jumping to the grace window. The whole walk shares one
+ * expansion budget (`expansion-budget.ts`) and runs inside the settling transaction, so it is
+ * short.
  */
 const MAX_WALK = 20;
 
@@ -65,7 +65,9 @@ export function planAdvance(
   };
   let goOut: NumberedOccurrence | null = null;
   let steps = 0;
-  let next = rule.following(current);
+  // One budget for the whole walk: every step of it is part of one decision.
+  const budget = rule.expansionBudget();
+  let next = rule.following(current, current.instant, budget);
   while (next !== null && Date.parse(next.instant) <= nowMs) {
     const at = Date.parse(next.instant);
     if (at >= graceStartMs) {
@@ -83,17 +85,17 @@ export function planAdvance(
       // with COUNT counts it (at most 1000 occurrences in all); one without jumps uncounted.
       const jumpAfter = toIsoUtc(new Date(graceStartMs - 1));
       if (rule.parts.count !== undefined) {
-        next = rule.following(prev, jumpAfter);
+        next = rule.following(prev, jumpAfter, budget);
         unlisted = unlisted === null || next === null ? unlisted : unlisted + next.skipped;
       } else {
-        const found = rule.next(jumpAfter);
+        const found = rule.next(jumpAfter, budget);
         next = found === null ? null : { ...found, number: prev.number + 1, skipped: 0 };
         unlisted = null;
       }
       steps = 0;
       continue;
     }
-    next = rule.following(prev);
+    next = rule.following(prev, prev.instant, budget);
   }
   return { missed, unlisted, next: goOut ?? next };
 }

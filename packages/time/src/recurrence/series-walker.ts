@@ -6,9 +6,10 @@ import {
   toLocalDateTime,
 } from '@tickler/core/domain';
 import { type CivilDate, civilDateOf, epochDayOf } from './civil-date';
-import { daysOfPeriod, periodIndexOf, periodStart } from './period-dates';
+import { EXPANSION_LIMITS, type ExpansionBudget } from './expansion-budget';
+import { daysOfPeriod, firstDayInMonthLists, periodIndexOf, periodStart } from './period-dates';
 import { type RRuleParts } from './rrule-parts';
-import { type Occurrence, occurrenceAt, type SeriesTime, seriesTimes } from './series-time';
+import { candidatesOfDay, type Occurrence, type SeriesTime, seriesTimes } from './series-time';
 
 /** A series ends after this many days without an occurrence (400 Gregorian years). */
 const SCAN_DAYS = 146_097;
@@ -20,6 +21,32 @@ const LAST_MS = Date.parse('9999-12-31T23:59:59.999Z');
  * on 30 December 2011); one from two days before never can. Earlier days are not converted.
  */
 const MARGIN_DAYS = 1;
+const DAY_MS = 86_400_000;
+
+const EVERY_MONTH_DAY = Array.from({ length: 31 }, (_, i) => i + 1);
+
+/**
+ * The same rule with periods of a week or a month where that picks the same days: a DAILY rule
+ * with INTERVAL=1 whose BY-parts only limit which days fire is, day for day, the WEEKLY rule
+ * of its BYDAY or the MONTHLY rule of its BYMONTHDAY (or of every day of its BYMONTH) — RFC
+ * 5545's limit and expand tables agree for this subset. A rare pattern (29 February on a
+ * Monday, once in 28 years) is then looked for in months, not one day at a time.
+ */
+function coarserPeriods(parts: RRuleParts): RRuleParts {
+  if (parts.freq !== 'DAILY' || parts.interval !== 1) {
+    return parts;
+  }
+  if (parts.byMonthDay.length > 0) {
+    return { ...parts, freq: 'MONTHLY' };
+  }
+  if (parts.byDay.length > 0) {
+    return { ...parts, freq: 'WEEKLY' };
+  }
+  if (parts.byMonth.length > 0) {
+    return { ...parts, freq: 'MONTHLY', byMonthDay: EVERY_MONTH_DAY };
+  }
+  return parts;
+}
 
 /** An occurrence and its 1-based number in the series. */
 export interface Numbered {
@@ -31,7 +58,7 @@ export interface Numbered {
 interface Candidate {
   readonly ms: number;
   readonly day: number;
-  readonly occurrence: Occurrence;
+  readonly occurrence: () => Occurrence;
 }
 
 /** A known occurrence to count from: its instant (ms) and its number. */
@@ -53,6 +80,9 @@ export class SeriesWalker {
   /** UNTIL as an inclusive instant (ms), if any. */
   readonly untilMs: number | undefined;
 
+  /** The rule the walk steps through period by period (see {@link coarserPeriods}). */
+  private readonly periods: RRuleParts;
+
   constructor(
     private readonly parts: RRuleParts,
     private readonly timeZone: string,
@@ -62,6 +92,7 @@ export class SeriesWalker {
     this.anchor = { year: startLocal.year, month: startLocal.month, day: startLocal.day };
     this.anchorDay = epochDayOf(startLocal.year, startLocal.month, startLocal.day);
     this.times = seriesTimes(parts, startLocal);
+    this.periods = coarserPeriods(parts);
     this.untilMs = this.untilInstantMs();
   }
 
@@ -71,7 +102,11 @@ export class SeriesWalker {
    * them, so a counted walk visits every occurrence after `from`, while an uncounted one skips
    * to the period before `afterMs` (its numbers are then meaningless).
    */
-  *walk(afterMs: number, from: CountFrom | undefined): Generator<Numbered> {
+  *walk(
+    afterMs: number,
+    from: CountFrom | undefined,
+    budget: ExpansionBudget,
+  ): Generator<Numbered> {
     const count = this.parts.count;
     const base = from ?? { ms: this.startMs, number: 1 };
     const counting = count !== undefined || from !== undefined;
@@ -88,9 +123,12 @@ export class SeriesWalker {
     let number = base.number;
     let last = base.ms;
     // Periods before the one holding minDay pick only earlier days.
-    const firstPeriod = Math.max(0, periodIndexOf(this.parts, this.anchor, minDay));
-    for (let k = firstPeriod; periodStart(this.parts, this.anchor, k) <= stopDay; k++) {
-      for (const candidate of this.candidates(k, minDay)) {
+    const firstPeriod = Math.max(0, periodIndexOf(this.periods, this.anchor, minDay));
+    for (let k = this.plausible(firstPeriod, budget); ; k = this.plausible(k + 1, budget)) {
+      if (periodStart(this.periods, this.anchor, k) > stopDay) {
+        return;
+      }
+      for (const candidate of this.candidates(k, minDay, lowMs, budget)) {
         if (candidate.ms <= last) {
           continue;
         }
@@ -101,7 +139,7 @@ export class SeriesWalker {
         number++;
         stopDay = Math.min(LAST_DAY, Math.max(stopDay, candidate.day + SCAN_DAYS));
         if (candidate.ms > afterMs) {
-          yield { occurrence: candidate.occurrence, number };
+          yield { occurrence: candidate.occurrence(), number };
         }
         if (count !== undefined && number >= count) {
           return;
@@ -111,34 +149,80 @@ export class SeriesWalker {
   }
 
   /** First instant at or after `fromMs` that the pattern picks (the start not assumed). */
-  patternAtOrAfter(fromMs: number): string | null {
+  patternAtOrAfter(fromMs: number, budget: ExpansionBudget): string | null {
     const fromDay = this.localDay(fromMs);
     const stopDay = Math.min(LAST_DAY, fromDay + SCAN_DAYS);
-    const firstPeriod = Math.max(0, periodIndexOf(this.parts, this.anchor, fromDay) - 1);
-    for (let k = firstPeriod; periodStart(this.parts, this.anchor, k) <= stopDay; k++) {
-      const hit = this.candidates(k, this.anchorDay).find((c) => c.ms >= fromMs);
-      if (hit) {
-        return hit.occurrence.instant;
+    const firstPeriod = Math.max(0, periodIndexOf(this.periods, this.anchor, fromDay) - 1);
+    // Days before the one of `fromMs` (less a margin for a skipped day) pick earlier instants.
+    const minDay = Math.max(this.anchorDay, fromDay - 1);
+    for (let k = this.plausible(firstPeriod, budget); ; k = this.plausible(k + 1, budget)) {
+      if (periodStart(this.periods, this.anchor, k) > stopDay) {
+        return null;
       }
-    }
-    return null;
-  }
-
-  /** The rule's instants in period `k` from local day `minDay` on, ascending. */
-  private candidates(k: number, minDay: number): Candidate[] {
-    const out: Candidate[] = [];
-    for (const day of daysOfPeriod(this.parts, this.anchor, k)) {
-      if (day < minDay || day > LAST_DAY) {
-        continue;
-      }
-      for (const time of this.times) {
-        const occurrence = occurrenceAt(civilDateOf(day), time, this.timeZone);
-        if (occurrence !== null) {
-          out.push({ ms: Date.parse(occurrence.instant), day, occurrence });
+      for (const candidate of this.candidates(k, minDay, fromMs - 1, budget)) {
+        if (candidate.ms >= fromMs) {
+          return candidate.occurrence().instant;
         }
       }
     }
-    return out.sort((a, b) => a.ms - b.ms);
+  }
+
+  /**
+   * Period `k`, or for a DAILY walk the first period from it whose day BYMONTH and BYMONTHDAY
+   * allow (days in between pick nothing); one budget step either way.
+   */
+  private plausible(k: number, budget: ExpansionBudget): number {
+    budget.spend();
+    if (this.periods.freq !== 'DAILY') {
+      return k;
+    }
+    const day = periodStart(this.periods, this.anchor, k);
+    const allowed = firstDayInMonthLists(this.periods, day, budget);
+    return k + Math.ceil((allowed - day) / this.periods.interval);
+  }
+
+  /**
+   * The rule's instants in period `k` from local day `minDay` on, ascending, made as they are
+   * asked for: a walk that stops at its first hit makes a few instants, not a whole period.
+   * A day with one UTC offset gives its instants out as it makes them (they lie before the next
+   * day's first). Near an offset change a day's instants are held and given out once they are
+   * earlier than a bound for the days after: no instant of a local day lies more than a day
+   * before its midnight read as UTC (offsets are under 24 hours; a DST gap only moves times
+   * later). Either way the order is that of sorting the whole period.
+   */
+  private *candidates(
+    k: number,
+    minDay: number,
+    afterMs: number,
+    budget: ExpansionBudget,
+  ): Generator<Candidate> {
+    const held: Candidate[] = [];
+    for (const day of daysOfPeriod(this.periods, this.anchor, k)) {
+      budget.spend();
+      if (day < minDay || day > LAST_DAY) {
+        continue;
+      }
+      held.sort((a, b) => a.ms - b.ms);
+      const bound = day * DAY_MS - DAY_MS;
+      while (held.length > 0 && (held[0]?.ms ?? bound) < bound) {
+        yield held.shift() as Candidate;
+      }
+      const { inOrder, candidates } = candidatesOfDay(
+        civilDateOf(day),
+        this.times,
+        this.timeZone,
+        afterMs,
+      );
+      for (const candidate of candidates) {
+        budget.spend(inOrder ? 1 : EXPANSION_LIMITS.nearChangeSteps);
+        if (inOrder && held.length === 0) {
+          yield { ...candidate, day };
+        } else {
+          held.push({ ...candidate, day });
+        }
+      }
+    }
+    yield* held.sort((a, b) => a.ms - b.ms);
   }
 
   private localDay(ms: number): number {

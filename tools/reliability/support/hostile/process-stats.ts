@@ -29,3 +29,20 @@ export async function eventLoopMaxMs(url: string, token: string): Promise<number
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
+
+/**
+ * The daemon samples its event loop once a second (`EVENT_LOOP_SAMPLE_MS` in
+ * apps/daemon/src/metrics/daemon-metrics.ts), and Node's histogram then records each whole
+ * interval between samples (about 1,000 ms when nothing blocks): the delay is what the
+ * longest interval took beyond that period.
+ */
+const DAEMON_SAMPLE_MS = 1000;
+
+/**
+ * The daemon's worst event-loop delay since the last scrape, in ms: {@link eventLoopMaxMs} less
+ * the sampling period (0 when no sample was taken). A block shows when a sample falls in it.
+ */
+export async function eventLoopDelayMs(url: string, token: string): Promise<number> {
+  const max = await eventLoopMaxMs(url, token);
+  return Number.isFinite(max) ? Math.max(0, Math.round((max - DAEMON_SAMPLE_MS) * 10) / 10) : 0;
+}

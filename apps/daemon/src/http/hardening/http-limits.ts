@@ -11,10 +11,14 @@ export interface HttpLimits {
   readonly keepAliveTimeoutMs: number;
   /** A socket with no traffic either way is closed after this (event streams write heartbeats). */
   readonly idleSocketTimeoutMs: number;
-  /** Open connections at once; one more is answered 503 and closed. */
+  /** Open connections at once; one more is answered 503 and closed unless an idle unauthenticated one can make room. */
   readonly maxConnections: number;
-  /** Live event streams per bearer token; one more is 429. */
-  readonly maxStreamsPerToken: number;
+  /** Connections not yet authenticated at once; past it the oldest idle one is closed. */
+  readonly maxUnauthenticatedConnections: number;
+  /** How long an unauthenticated connection must have been idle before it may be closed for room (ms). */
+  readonly evictIdleUnauthenticatedMs: number;
+  /** Live event streams per person (all their tokens and sessions) and for the admin; one more is 429. */
+  readonly maxStreamsPerPerson: number;
   /** Live event streams in all; one more is 503. */
   readonly maxStreams: number;
   /**
@@ -37,7 +41,9 @@ export const DEFAULT_HTTP_LIMITS: HttpLimits = {
   keepAliveTimeoutMs: 10_000,
   idleSocketTimeoutMs: 60_000,
   maxConnections: 256,
-  maxStreamsPerToken: 8,
+  maxUnauthenticatedConnections: 128,
+  evictIdleUnauthenticatedMs: 1_000,
+  maxStreamsPerPerson: 8,
   maxStreams: 64,
   minDiscardBytes: 16 * 1024 * 1024,
   discardTimeoutMs: 5_000,

@@ -1,8 +1,7 @@
-import { createHash } from 'node:crypto';
+import { type Principal } from '@tickler/auth';
 import { CommandValidationError } from '@tickler/core';
 import { type EventStreamHub } from '../../events/event-stream.hub';
 import { type RouteSpec } from '../route';
-import { sessionSecretOf } from '../session/session-cookie';
 
 const STREAM = {
   description:
@@ -47,12 +46,14 @@ function lastEventIdOf(headers: Record<string, string | string[] | undefined>): 
 }
 
 /**
- * Who opens a stream, for the per-token cap: the bearer token, else the session cookie's
- * secret (the page's stream) — as a digest, so no secret is kept in the hub.
+ * Who opens a stream, for the per-person cap: the person the token or session belongs to (all
+ * their tokens and sessions together — one token opening many sessions, or spelling its
+ * header many ways, is still one person), or the admin.
  */
-function ownerOf(headers: { authorization?: string; cookie?: string }): string {
-  const who = headers.authorization ?? `session ${sessionSecretOf(headers.cookie) ?? ''}`;
-  return createHash('sha256').update(who).digest('hex');
+function ownerOf(principal: Principal | undefined): string {
+  return principal === undefined || principal.kind === 'admin'
+    ? 'admin'
+    : `user:${principal.userId}`;
 }
 
 /** Live streams of committed domain events, resumable within the hub's replay window. */
@@ -68,7 +69,7 @@ export function eventRoutes(hub: EventStreamHub): RouteSpec[] {
       headers: RESUME_HEADERS,
       responses: { 200: STREAM },
       errorStatuses: [400, 429, 503],
-      stream: ({ params, headers }, _request, reply) => {
+      stream: ({ params, headers, principal }, _request, reply) => {
         const userId = params.userId ?? '';
         if (!USER_ID.test(userId)) {
           throw new CommandValidationError('events.stream', [
@@ -79,7 +80,7 @@ export function eventRoutes(hub: EventStreamHub): RouteSpec[] {
           ]);
         }
         const lastEventId = lastEventIdOf(headers);
-        const owner = ownerOf(headers);
+        const owner = ownerOf(principal);
         hub.admit(owner);
         reply.hijack();
         hub.open(reply.raw, userId, owner, lastEventId);
@@ -95,9 +96,9 @@ export function eventRoutes(hub: EventStreamHub): RouteSpec[] {
       headers: RESUME_HEADERS,
       responses: { 200: STREAM },
       errorStatuses: [400, 429, 503],
-      stream: ({ headers }, _request, reply) => {
+      stream: ({ headers, principal }, _request, reply) => {
         const lastEventId = lastEventIdOf(headers);
-        const owner = ownerOf(headers);
+        const owner = ownerOf(principal);
         hub.admit(owner);
         reply.hijack();
         hub.open(reply.raw, undefined, owner, lastEventId);

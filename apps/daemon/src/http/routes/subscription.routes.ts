@@ -5,7 +5,7 @@ import { type RouteSpec } from '../route';
 import { recipientFromPath, toHttpView } from '../user-naming';
 import { ref } from '../contract/command-schemas';
 
-/** `/v1/users/{userId}/subscriptions[/{id}[/resume]]` */
+/** `/v1/users/{userId}/subscriptions[/{id}[/resume|/confirm]]` */
 export function subscriptionRoutes(): RouteSpec[] {
   return [
     {
@@ -13,12 +13,13 @@ export function subscriptionRoutes(): RouteSpec[] {
       path: '/v1/users/{userId}/subscriptions',
       operationId: 'registerSubscription',
       summary:
-        'Register a target for an external channel ({"kind":"webhook","url":…}, kind may be omitted for a webhook; {"kind":"push","subscription":{"endpoint":…,"keys":{"p256dh":…,"auth":…}}}, a browser PushSubscription, always default; {"kind":"email","address":…}; optional guarantee and default). Registering the same target again updates it in place (a webhook: a new secret, the old one still signs for 24 h) and resumes it. A secret is in this answer only.',
+        'Register a target for an external channel ({"kind":"webhook","url":…}, kind may be omitted for a webhook; {"kind":"push","subscription":{"endpoint":…,"keys":{"p256dh":…,"auth":…}}}, a browser PushSubscription, always default; {"kind":"email","address":…}, which receives nothing until confirmed with the code mailed to it; optional guarantee and default). At most 10 per person and kind by default (409 NOTIFICATIONS.SUBSCRIPTION_LIMIT); confirmation codes at most one per address per 10 minutes and 5 per person per hour (429). Registering the same target again updates it in place (a webhook: a new secret, the old one still signs for 24 h) and resumes it. A secret is in this answer only.',
       access: 'user',
       tag: 'subscriptions',
       requestBody: 'RegisterSubscriptionBody',
       secret: true,
       responses: { 201: { description: 'Registered.', schema: ref('NewSubscription') } },
+      errorStatuses: [409, 429],
       handle: async ({ app, params, body }) => {
         const payload = commandPayload(C.subscriptionRegister, body, recipientFromPath(params));
         const created = await app.bus.dispatchPlain(C.subscriptionRegister, payload);
@@ -80,6 +81,28 @@ export function subscriptionRoutes(): RouteSpec[] {
         });
         const resumed = await app.bus.dispatchPlain(C.subscriptionResume, payload);
         return { status: 200, body: toHttpView(resumed as SubscriptionView) };
+      },
+    },
+    {
+      method: 'POST',
+      path: '/v1/users/{userId}/subscriptions/{id}/confirm',
+      operationId: 'confirmSubscription',
+      summary:
+        'Confirm an email subscription with the code mailed to its address ({"code":"…"}); until then it receives nothing. A wrong code is 400 naming code; five wrong codes lock it (register the address again for a new code).',
+      access: 'user',
+      tag: 'subscriptions',
+      requestBody: 'ConfirmSubscriptionBody',
+      responses: {
+        200: { description: 'The subscription, confirmed.', schema: ref('Subscription') },
+      },
+      errorStatuses: [400, 404],
+      handle: async ({ app, params, body }) => {
+        const payload = commandPayload(C.subscriptionConfirm, body, {
+          ...recipientFromPath(params),
+          id: params.id ?? '',
+        });
+        const confirmed = await app.bus.dispatchPlain(C.subscriptionConfirm, payload);
+        return { status: 200, body: toHttpView(confirmed as SubscriptionView) };
       },
     },
   ];

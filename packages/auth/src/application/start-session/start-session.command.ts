@@ -8,7 +8,11 @@ export interface StartedSession {
   userId: string;
   /** ISO-8601 UTC: the session ends then at the latest (earlier if its token is revoked). */
   expiresAt: string;
-  /** The cookie's value; stored only as its hash, never shown again. */
+  /**
+   * The session's secret (86 base64url characters: two random halves of 43, which the HTTP
+   * layer hands out as a cookie and a header the page keeps); stored only as its hash, never
+   * shown again.
+   */
   secret: string;
 }
 

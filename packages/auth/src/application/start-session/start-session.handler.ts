@@ -45,7 +45,9 @@ export class StartSessionHandler implements CommandHandler<StartSession> {
     }
     const nowMs = this.clock.now().getTime();
     const now = toIsoUtc(nowMs);
-    const secret = this.secrets.generate();
+    // Two random halves: a browser gets one as an httpOnly cookie and the other for its page to
+    // keep in origin-scoped storage (the HTTP layer splits it), so neither half alone signs in.
+    const secret = this.secrets.generate() + this.secrets.generate();
     return this.uow.run(async (tx) => {
       const token = await this.tokens.live(tx, this.secrets.hash(command.token), now);
       if (token === undefined) {

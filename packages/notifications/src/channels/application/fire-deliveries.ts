@@ -115,6 +115,11 @@ export class DeliveryFiring implements DeliveryOutlets {
       return byRecipient;
     }
     for (const subscription of await this.subscriptions.activeFor(tx, recipients)) {
+      // A target its owner has not confirmed yet (an email address) receives nothing.
+      const confirmation = this.channels.external(subscription.kind)?.confirmation;
+      if (confirmation !== undefined && !confirmation.confirmed(subscription.target)) {
+        continue;
+      }
       const list = byRecipient.get(subscription.recipientId) ?? [];
       list.push(subscription);
       byRecipient.set(subscription.recipientId, list);

@@ -3,6 +3,7 @@ import { inject, injectable } from 'inversify';
 import { type NotificationDelivery } from '../../delivery/domain/notification-delivery.entity';
 import { NotificationNotScheduledError } from '../../shared/domain/notification.errors';
 import { RecurrenceRule } from '@tickler/time';
+import { requestStopwatch } from './request-stopwatch';
 import { NOTIFICATIONS_TOKENS } from '../../shared/notifications.tokens';
 import { SERIES_TOKENS } from '../../shared/series.tokens';
 import { type NotificationDeliveryRepository } from '../../delivery/application/ports/notification-delivery.repository';
@@ -117,14 +118,17 @@ export class SeriesEdits {
       channels === undefined ? series.channels : channels === null ? null : [...channels];
     let scheduledAt: string | undefined;
     if (edit.repeat !== undefined || edit.scheduledAt !== undefined) {
-      const rule = RecurrenceRule.create({
-        rule: edit.repeat?.rule ?? series.rule,
-        timeZone: edit.repeat?.timeZone ?? series.timeZone,
-        start:
-          edit.scheduledAt === undefined
-            ? (current.snapshot().scheduledAt ?? series.currentInstant)
-            : parseInstant(edit.scheduledAt, 'scheduledAt'),
-      });
+      const rule = RecurrenceRule.create(
+        {
+          rule: edit.repeat?.rule ?? series.rule,
+          timeZone: edit.repeat?.timeZone ?? series.timeZone,
+          start:
+            edit.scheduledAt === undefined
+              ? (current.snapshot().scheduledAt ?? series.currentInstant)
+              : parseInstant(edit.scheduledAt, 'scheduledAt'),
+        },
+        { stopwatch: requestStopwatch },
+      );
       series.rule = rule.rule;
       series.timeZone = rule.timeZone;
       series.startAt = rule.start;

@@ -3,6 +3,7 @@ import { RecurrenceRule } from '@tickler/time';
 import { type RecipientTimeZone } from './ports/recipient-time-zone.port';
 import { type RepeatRequest } from '../../delivery/application/ports/recurring-series.port';
 import { type Scope } from '../../shared/application/ports/scope';
+import { requestStopwatch } from './request-stopwatch';
 
 export { type RepeatRequest };
 
@@ -27,7 +28,8 @@ export async function seriesRuleOf(
     );
   }
   const timeZone = request.repeat.timeZone ?? (await zones.timeZoneOf(scope, request.recipientId));
+  const options = { stopwatch: requestStopwatch };
   return request.start === null
-    ? RecurrenceRule.startingAt({ rule: request.repeat.rule, timeZone, from: now })
-    : RecurrenceRule.create({ rule: request.repeat.rule, timeZone, start: request.start });
+    ? RecurrenceRule.startingAt({ rule: request.repeat.rule, timeZone, from: now }, options)
+    : RecurrenceRule.create({ rule: request.repeat.rule, timeZone, start: request.start }, options);
 }

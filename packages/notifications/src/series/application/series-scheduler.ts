@@ -1,7 +1,12 @@
 import { CORE_TOKENS, type IdGenerator, type Transaction } from '@tickler/core';
 import { inject, injectable } from 'inversify';
 import { NotificationDelivery } from '../../delivery/domain/notification-delivery.entity';
-import { planAdvance, RecurrenceRule } from '@tickler/time';
+import {
+  planAdvance,
+  RecurrenceRule,
+  type RecurrenceRuleOptions,
+  RecurrenceTooCostlyError,
+} from '@tickler/time';
 import { NOTIFICATIONS_TOKENS } from '../../shared/notifications.tokens';
 import { SERIES_TOKENS } from '../../shared/series.tokens';
 import { type ResolvedNotificationsOptions } from '../../shared/application/notifications.options';
@@ -22,13 +27,16 @@ export interface SettledOccurrence {
   readonly reason: string | null;
 }
 
-/** The series' rule, rebuilt from its row (validated again: a row is never trusted blindly). */
-export function ruleOf(series: SeriesRecord): RecurrenceRule {
-  return RecurrenceRule.create({
-    rule: series.rule,
-    timeZone: series.timeZone,
-    start: series.startAt,
-  });
+/**
+ * The series' rule, rebuilt from its row (validated again: a row is never trusted blindly; no
+ * walk: reading a series expands nothing). A request passes its stopwatch so that its
+ * expansions are bounded in time too.
+ */
+export function ruleOf(series: SeriesRecord, options: RecurrenceRuleOptions = {}): RecurrenceRule {
+  return RecurrenceRule.rehydrate(
+    { rule: series.rule, timeZone: series.timeZone, start: series.startAt },
+    options,
+  );
 }
 
 /**
@@ -121,12 +129,7 @@ export class SeriesScheduler {
     // Twice at most: a passed occurrence within grace is created due now, and dry-run settles
     // it `missed` on the spot; the next one after it is then in the future.
     for (let round = 0; round < 2; round++) {
-      const plan = planAdvance(
-        rule,
-        { instant: series.currentInstant, number: series.currentNumber },
-        now,
-        this.options.due.graceMs,
-      );
+      const plan = this.plan(rule, series, now);
       const passed: OccurrenceRecord[] = plan.missed.map(({ occurrence, reason }, i) => ({
         ...this.ledgerRow(series, occurrence.number, occurrence.instant, null, now),
         outcome: 'missed',
@@ -176,6 +179,32 @@ export class SeriesScheduler {
     }
     series.currentDeliveryId = null;
     await this.series.update(tx, series);
+  }
+
+  /**
+   * What comes after the current occurrence; a rule whose walk runs out of its step budget (one
+   * stored before the cost limits, that fires once in decades) ends the series instead of
+   * failing the settling transaction again on every retry. Steps only, no stopwatch: a slow
+   * moment must not end a series.
+   */
+  private plan(
+    rule: RecurrenceRule,
+    series: SeriesRecord,
+    now: string,
+  ): ReturnType<typeof planAdvance> {
+    try {
+      return planAdvance(
+        rule,
+        { instant: series.currentInstant, number: series.currentNumber },
+        now,
+        this.options.due.graceMs,
+      );
+    } catch (error) {
+      if (error instanceof RecurrenceTooCostlyError) {
+        return { missed: [], unlisted: 0, next: null };
+      }
+      throw error;
+    }
   }
 
   /** A ledger row in `scheduled` (callers change the outcome where it is already known). */

@@ -145,6 +145,11 @@ export interface SubscriptionView {
 /** Returned once, at registration: a signing secret (webhook) is never shown again. */
 export interface NewSubscriptionView extends SubscriptionView {
   secret?: string;
+  /**
+   * A target that must be confirmed (email): whether a confirmation code was mailed with this
+   * registration (absent when none was due: confirmed, or one was sent less than 10 minutes ago).
+   */
+  confirmationSent?: boolean;
 }
 
 /** What one deliver-due run did. */

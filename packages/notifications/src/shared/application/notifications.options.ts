@@ -27,6 +27,11 @@ export interface NotificationsOptions {
   /** Failed attempts in a row after which a subscription is paused (its owner resumes it). Default 10. */
   pauseAfterFailures?: number;
   /**
+   * Subscriptions one person may hold per channel kind (push, email; a webhook is one per
+   * person anyway). Default 10 (`TICKLER_SUBSCRIPTIONS_PER_CHANNEL`).
+   */
+  subscriptionsPerChannel?: number;
+  /**
    * Let outgoing requests reach loopback, private, link-local and other non-public addresses
    * (`TICKLER_ALLOW_PRIVATE_TARGETS=true`): for a desktop whose local app takes webhooks, and for
    * tests. Default false: such targets are refused at registration and at connect time.
@@ -47,6 +52,8 @@ export interface ResolvedNotificationsOptions {
   readonly sendConcurrency: number;
   readonly endpointConcurrency: number;
   readonly pauseAfterFailures: number;
+  /** Subscriptions one person may hold per channel kind. */
+  readonly subscriptionsPerChannel: number;
   readonly allowPrivateTargets: boolean;
 }
 
@@ -85,6 +92,11 @@ export function resolveNotificationsOptions(
     sendConcurrency: positiveInt(options.sendConcurrency, 32, 'sendConcurrency'),
     endpointConcurrency: positiveInt(options.endpointConcurrency, 4, 'endpointConcurrency'),
     pauseAfterFailures: positiveInt(options.pauseAfterFailures, 10, 'pauseAfterFailures'),
+    subscriptionsPerChannel: positiveInt(
+      options.subscriptionsPerChannel,
+      10,
+      'subscriptionsPerChannel',
+    ),
     allowPrivateTargets: options.allowPrivateTargets === true,
   };
 }

@@ -181,3 +181,34 @@ export class IdempotencyKeyDeletedError extends DomainError {
     );
   }
 }
+
+/** The recipient holds as many subscriptions of this kind as one person may (a setting). */
+export class SubscriptionLimitReachedError extends DomainError {
+  readonly code = 'NOTIFICATIONS.SUBSCRIPTION_LIMIT';
+
+  constructor(
+    readonly recipientId: string,
+    readonly kind: string,
+    readonly limit: number,
+  ) {
+    super(
+      `${recipientId} already has ${limit} ${kind} subscriptions, the most one person may have; remove one first`,
+      { recipientId, kind, limit, field: 'kind' },
+    );
+  }
+}
+
+/** Confirmation codes mailed for this person came too often; the next may go out at `retryAt`. */
+export class ConfirmationRateLimitedError extends DomainError {
+  readonly code = 'NOTIFICATIONS.CONFIRMATION_RATE_LIMITED';
+
+  constructor(
+    readonly recipientId: string,
+    readonly retryAt: string,
+  ) {
+    super(
+      `too many confirmation codes sent for ${recipientId}; the next can be sent from ${retryAt}`,
+      { recipientId, retryAt },
+    );
+  }
+}

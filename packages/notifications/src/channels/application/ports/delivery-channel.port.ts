@@ -130,6 +130,38 @@ export interface ExternalChannel {
    * `timeoutMs`, or at stop).
    */
   send(request: ChannelSendRequest, signal: AbortSignal): Promise<ChannelSendOutcome>;
+  /**
+   * Optional: the kind's targets must be confirmed by a code sent to them before they receive
+   * anything (email: an address anyone may type is not a mailbox its owner controls).
+   */
+  readonly confirmation?: TargetConfirmation;
+}
+
+/**
+ * How a target proves it belongs to its owner: a code sent to it, typed back. The state lives in
+ * the target (only the adapter reads it); the application decides when a code may be sent.
+ */
+export interface TargetConfirmation {
+  /** Whether the target may receive notifications. */
+  confirmed(target: SubscriptionTarget): boolean;
+  /** When its last code was sent (ISO UTC), or null. */
+  codeSentAt(target: SubscriptionTarget): string | null;
+  /** The target holding a new code (only its hash is kept), and the code to send. */
+  withNewCode(
+    target: SubscriptionTarget,
+    now: string,
+  ): { target: SubscriptionTarget; code: string };
+  /**
+   * Checks a code typed back: `confirmed`, `wrong` (one more failed attempt counted) or `locked`
+   * (too many wrong codes, or none sent: a new registration sends a new one).
+   */
+  check(
+    target: SubscriptionTarget,
+    code: string,
+    now: string,
+  ): { target: SubscriptionTarget; outcome: 'confirmed' | 'wrong' | 'locked' };
+  /** Sends the code to the target (outside any transaction); false when it could not go out. */
+  sendCode(target: SubscriptionTarget, code: string): Promise<boolean>;
 }
 
 /** A notification as the in-transaction channel writes it (its delivery row is written beside). */

@@ -13,6 +13,7 @@ function setup() {
     new SequentialIds(),
     subscriptions,
     registry,
+    { subscriptionsPerChannel: 10 },
   );
   const register = (fields: Partial<RegisterSubscription>) =>
     handler.execute(Object.assign(new RegisterSubscription(), { recipientId: 'alice', ...fields }));

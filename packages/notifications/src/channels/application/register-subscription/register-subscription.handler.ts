@@ -16,13 +16,17 @@ import {
   type ChannelSubscription,
   type SubscriptionRepository,
 } from '../ports/subscription.repository';
+import { type ResolvedNotificationsOptions } from '../../../shared/application/notifications.options';
 import { type TransactionRunner } from '../../../shared/application/ports/transaction-runner.port';
 import { RegisterSubscription } from './register-subscription.command';
+import { checkSubscriptionLimit, codeIsDue } from './subscription-rules';
 
 /**
  * Handles `RegisterSubscription`: the kind's adapter checks the fields and builds the target
  * (outside any transaction: it may resolve the target's address), then one transaction inserts
- * it or updates the recipient's subscription under the same target key.
+ * it — within the person's limit for the kind — or updates the recipient's subscription under
+ * the same target key. A target that must be confirmed (email) gets a code, mailed after the
+ * commit (never from inside it), when one is due (`subscription-rules.ts`).
  */
 @injectable()
 export class RegisterSubscriptionHandler implements CommandHandler<RegisterSubscription> {
@@ -35,6 +39,8 @@ export class RegisterSubscriptionHandler implements CommandHandler<RegisterSubsc
     @inject(NOTIFICATIONS_TOKENS.SubscriptionRepository)
     private readonly subscriptions: SubscriptionRepository,
     @inject(NOTIFICATIONS_TOKENS.Channels) private readonly channels: ChannelRegistry,
+    @inject(NOTIFICATIONS_TOKENS.Options)
+    private readonly options: Pick<ResolvedNotificationsOptions, 'subscriptionsPerChannel'>,
   ) {}
 
   async execute(command: RegisterSubscription): Promise<NewSubscriptionView> {
@@ -44,7 +50,8 @@ export class RegisterSubscriptionHandler implements CommandHandler<RegisterSubsc
       throw new InvalidArgumentError('kind', `no channel "${kind}" is registered`);
     }
     const prepared = await channel.prepareTarget({ ...command, kind }, toIsoUtc(this.clock.now()));
-    return this.uow.run(async (tx) => {
+    const confirmation = channel.confirmation;
+    const done = await this.uow.run(async (tx) => {
       const now = toIsoUtc(this.clock.now());
       const existing = await this.subscriptions.findByTarget(
         tx,
@@ -52,10 +59,25 @@ export class RegisterSubscriptionHandler implements CommandHandler<RegisterSubsc
         kind,
         prepared.targetKey,
       );
-      const target =
+      const held = (await this.subscriptions.list(tx, command.recipientId)).filter(
+        (s) => s.kind === kind,
+      );
+      if (!existing) {
+        checkSubscriptionLimit(
+          held,
+          command.recipientId,
+          kind,
+          this.options.subscriptionsPerChannel,
+        );
+      }
+      let target =
         existing && channel.renewTarget
           ? channel.renewTarget(existing.target, prepared.target, now)
           : prepared.target;
+      let code: string | undefined;
+      if (confirmation && codeIsDue(confirmation, target, held, command.recipientId, now)) {
+        ({ target, code } = confirmation.withNewCode(target, now));
+      }
       const subscription: ChannelSubscription = {
         id: existing?.id ?? this.ids.next(),
         recipientId: command.recipientId,
@@ -80,7 +102,17 @@ export class RegisterSubscriptionHandler implements CommandHandler<RegisterSubsc
         await this.subscriptions.insert(tx, subscription);
       }
       const view = toSubscriptionView(subscription, channel);
-      return prepared.secret === undefined ? view : { ...view, secret: prepared.secret };
+      return {
+        target,
+        code,
+        view: prepared.secret === undefined ? view : { ...view, secret: prepared.secret },
+      };
     });
+    if (confirmation && done.code !== undefined) {
+      // After the commit: no network inside a transaction.
+      const sent = await confirmation.sendCode(done.target, done.code);
+      return { ...done.view, confirmationSent: sent };
+    }
+    return done.view;
   }
 }

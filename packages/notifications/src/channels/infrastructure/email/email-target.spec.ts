@@ -5,7 +5,16 @@ describe('email subscription target', () => {
   it('keeps the address, its domain in lower case as the key', () => {
     expect(
       prepareEmailTarget({ recipientId: 'alice', kind: 'email', address: 'Alice.B@Example.ORG' }),
-    ).toEqual({ targetKey: 'Alice.B@example.org', target: { address: 'Alice.B@example.org' } });
+    ).toEqual({
+      targetKey: 'Alice.B@example.org',
+      // Unconfirmed until its owner types back the code mailed to it.
+      target: {
+        address: 'Alice.B@example.org',
+        confirmedAt: null,
+        codeHash: null,
+        codeSentAt: null,
+      },
+    });
   });
 
   it.each([

@@ -10,6 +10,17 @@ import { throwIfProblems } from '../subscription-input-problems';
 export interface EmailTarget {
   /** `local@domain`, no display name. */
   readonly address: string;
+  /**
+   * When its owner typed back the code mailed to it; null: not yet (nothing is sent to it).
+   * Absent on targets stored before confirmation existed: they count as confirmed.
+   */
+  readonly confirmedAt?: string | null;
+  /** SHA-256 (hex) of the code last mailed, while unconfirmed. */
+  readonly codeHash?: string | null;
+  /** When that code was mailed (ISO UTC). */
+  readonly codeSentAt?: string | null;
+  /** Wrong codes typed since. */
+  readonly codeAttempts?: number;
 }
 
 /** RFC 5321 §4.5.3.1: 64 for the local part, 254 for a whole forward path's address. */
@@ -59,7 +70,8 @@ export function prepareEmailTarget(input: SubscriptionInput): PreparedTarget {
   const problem = emailAddressProblem(input.address);
   throwIfProblems(problem === undefined ? [] : [{ path: 'address', message: problem }]);
   const address = normalised(input.address as string);
-  return { targetKey: address, target: { address } };
+  const target: EmailTarget = { address, confirmedAt: null, codeHash: null, codeSentAt: null };
+  return { targetKey: address, target: { ...target } };
 }
 
 /** A stored target read back as an email target. */
@@ -67,5 +79,15 @@ export function asEmailTarget(target: SubscriptionTarget): EmailTarget {
   if (typeof target.address !== 'string') {
     throw new TypeError('not an email target (address expected)');
   }
-  return { address: target.address };
+  const text = (key: string): string | null | undefined => {
+    const value = target[key];
+    return typeof value === 'string' || value === null ? value : undefined;
+  };
+  return {
+    address: target.address,
+    ...('confirmedAt' in target ? { confirmedAt: text('confirmedAt') ?? null } : {}),
+    codeHash: text('codeHash') ?? null,
+    codeSentAt: text('codeSentAt') ?? null,
+    codeAttempts: typeof target.codeAttempts === 'number' ? target.codeAttempts : 0,
+  };
 }

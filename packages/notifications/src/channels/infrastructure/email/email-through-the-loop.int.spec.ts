@@ -1,10 +1,11 @@
-import { type NotificationView, GetNotification, RegisterSubscription } from '../../../index';
+import { type NotificationView, GetNotification } from '../../../index';
 import {
   send,
   type NotificationsTestApp,
   createNotificationsTestApp,
 } from '../../../testing/test-app';
 import { type SmtpTestServer, startSmtpTestServer } from '../../../testing/smtp-test-server';
+import { subscribeConfirmedEmail } from '../../../testing/email-confirmation-kit';
 
 // The email adapter behind the real send loop (claim → send after commit → settle, retry by
 // the channel's policy), against a real SMTP server in this process; time is the ManualClock.
@@ -26,15 +27,12 @@ afterEach(() => t.app.stop());
 async function subscribe(
   guarantee: 'at-least-once' | 'at-most-once' = 'at-least-once',
 ): Promise<void> {
-  await t.app.dispatch(
-    Object.assign(new RegisterSubscription(), {
-      recipientId: 'alice',
-      kind: 'email',
-      address: 'alice@example.net',
-      default: true,
-      guarantee,
-    }),
-  );
+  await subscribeConfirmedEmail(t.app, smtp, {
+    recipientId: 'alice',
+    address: 'alice@example.net',
+    default: true,
+    guarantee,
+  });
 }
 
 async function emailOutcome(id: string): Promise<NotificationView['channels'][number] | undefined> {

@@ -11,6 +11,7 @@ import {
 import { NOTIFICATIONS_TOKENS } from '../../../shared/notifications.tokens';
 import { throwIfProblems } from '../subscription-input-problems';
 import { emailMessageOf } from './email-message';
+import { EmailConfirmation } from './email-confirmation';
 import { asEmailTarget, prepareEmailTarget } from './email-target';
 import { outcomeOfSmtpError } from './smtp-outcome';
 import { type SmtpSettings, smtpTransportOptions } from './smtp-settings';
@@ -40,6 +41,10 @@ export class SmtpEmailChannel implements ExternalChannel {
   readonly timeoutMs: number;
   private readonly transport: Transporter | undefined;
   private readonly server: string;
+  /** An address receives nothing until the code mailed to it is typed back (issue 29). */
+  readonly confirmation = new EmailConfirmation((address, code) =>
+    this.sendConfirmationMail(address, code),
+  );
 
   constructor(
     @inject(NOTIFICATIONS_TOKENS.EmailSettings) private readonly settings: EmailChannelSettings,
@@ -70,7 +75,35 @@ export class SmtpEmailChannel implements ExternalChannel {
   }
 
   publicTarget(target: SubscriptionTarget): Record<string, unknown> {
-    return { address: asEmailTarget(target).address };
+    return {
+      address: asEmailTarget(target).address,
+      confirmed: this.confirmation.confirmed(target),
+    };
+  }
+
+  /** Registering an address again keeps what its confirmation had reached (and its last code). */
+  renewTarget(previous: SubscriptionTarget, _next: SubscriptionTarget): SubscriptionTarget {
+    return previous;
+  }
+
+  /** The mail that carries a confirmation code; false when it could not be sent. */
+  private async sendConfirmationMail(address: string, code: string): Promise<boolean> {
+    if (this.transport === undefined || this.settings.smtp === undefined) {
+      return false;
+    }
+    try {
+      await this.transport.sendMail({
+        from: this.settings.smtp.from,
+        to: address,
+        subject: `Your Tickler confirmation code: ${code}`,
+        text: `Someone asked to receive Tickler reminders at this address.\n\nIf it was you, enter this code to confirm it:\n\n    ${code}\n\nIf it was not you, ignore this email: nothing will be sent to this address.\n`,
+        headers: { 'Auto-Submitted': 'auto-generated' },
+        signal: AbortSignal.timeout(this.timeoutMs),
+      });
+      return true;
+    } catch {
+      return false;
+    }
   }
 
   async send(request: ChannelSendRequest, signal: AbortSignal): Promise<ChannelSendOutcome> {

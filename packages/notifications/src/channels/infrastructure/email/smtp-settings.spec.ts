@@ -29,12 +29,26 @@ describe('smtpTransportOptions', () => {
 
   it.each([
     ['http://mail.example.org', /scheme must be smtp: or smtps:/],
-    ['smtp://mail.example.org/x', /path, query or fragment/],
-    ['smtp://mail.example.org?pool=true', /path, query or fragment/],
+    ['smtp://mail.example.org/x', /must not have a path/],
+    ['smtp://mail.example.org?pool=true', /query other than \?insecure_auth=true/],
+    ['smtp://u:p@mail.example.org?insecure_auth=yes', /query other than \?insecure_auth=true/],
     ['not a url', /not a URL/],
   ])('refuses %s naming the variable, never echoing a password', (url, message) => {
     expect(() => options(url)).toThrow(SmtpUrlError);
     expect(() => options(url)).toThrow(message);
     expect(() => options(url)).toThrow(/^TICKLER_SMTP_URL: /);
+  });
+});
+
+describe('authenticating in clear (issue 29)', () => {
+  it('requires STARTTLS before AUTH on smtp:// with a user, unless ?insecure_auth=true', () => {
+    expect(options('smtp://bot:secret@mail.example.org').requireTLS).toBe(true);
+    expect(options('smtp://bot:secret@mail.example.org?insecure_auth=true')).toMatchObject({
+      requireTLS: false,
+      auth: { user: 'bot', pass: 'secret' },
+    });
+    // Nothing secret to protect, or TLS from the first byte.
+    expect(options('smtp://mail.example.org').requireTLS).toBe(false);
+    expect(options('smtps://bot:secret@mail.example.org').requireTLS).toBe(false);
   });
 });

@@ -1,6 +1,16 @@
+/**
+ * The one query `TICKLER_SMTP_URL` takes: the operator's explicit consent to send the user and
+ * password of an `smtp://` URL over a connection that stays unencrypted (a server without
+ * STARTTLS, on a network the operator trusts).
+ */
+export const INSECURE_AUTH_FLAG = 'insecure_auth=true';
+
 /** Where and how email leaves: from `TICKLER_SMTP_URL` / `TICKLER_SMTP_FROM`. */
 export interface SmtpSettings {
-  /** `smtp://[user[:password]@]host[:port]` (STARTTLS when the server offers it) or `smtps://…` (TLS from the start). */
+  /**
+   * `smtp://[user[:password]@]host[:port]` (STARTTLS; required before authenticating unless
+   * `?insecure_auth=true`) or `smtps://…` (TLS from the start).
+   */
   readonly url: string;
   /** The From header: `address` or `Name <address>`. */
   readonly from: string;
@@ -18,6 +28,8 @@ export interface SmtpTransportOptions {
   readonly port: number;
   readonly secure: boolean;
   readonly auth?: { readonly user: string; readonly pass: string };
+  /** Refuse to go on without STARTTLS: never authenticate in clear unless the operator opted in. */
+  readonly requireTLS: boolean;
   readonly connectionTimeout: number;
   readonly greetingTimeout: number;
   readonly socketTimeout: number;
@@ -37,9 +49,11 @@ export class SmtpUrlError extends RangeError {
 
 /**
  * Transport options of an SMTP URL. `smtps://` is implicit TLS (default port 465); `smtp://`
- * starts plain (default port 587) and upgrades with STARTTLS whenever the server offers it —
- * nodemailer's default, kept on purpose. Certificates are verified (a private CA is trusted
- * through `NODE_EXTRA_CA_CERTS`). No path, query or fragment: every setting has its own variable.
+ * starts plain (default port 587) and upgrades with STARTTLS whenever the server offers it; with
+ * a user and password it REQUIRES STARTTLS (nodemailer's `requireTLS`: no AUTH in clear) unless
+ * the URL ends in `?insecure_auth=true` (issue 29: a server without STARTTLS got `AUTH PLAIN` in
+ * clear). Certificates are verified (a private CA is trusted through `NODE_EXTRA_CA_CERTS`). No
+ * path, fragment or other query: every setting has its own variable.
  */
 export function smtpTransportOptions(settings: SmtpSettings): SmtpTransportOptions {
   let url: URL;
@@ -51,8 +65,15 @@ export function smtpTransportOptions(settings: SmtpSettings): SmtpTransportOptio
   if (url.protocol !== 'smtp:' && url.protocol !== 'smtps:') {
     throw new SmtpUrlError(`scheme must be smtp: or smtps: (got ${url.protocol})`);
   }
-  if ((url.pathname !== '' && url.pathname !== '/') || url.search !== '' || url.hash !== '') {
-    throw new SmtpUrlError('must not have a path, query or fragment');
+  const insecureAuth = url.search === `?${INSECURE_AUTH_FLAG}`;
+  if (
+    (url.pathname !== '' && url.pathname !== '/') ||
+    (url.search !== '' && !insecureAuth) ||
+    url.hash !== ''
+  ) {
+    throw new SmtpUrlError(
+      `must not have a path, fragment or query other than ?${INSECURE_AUTH_FLAG}`,
+    );
   }
   if (url.hostname === '') {
     throw new SmtpUrlError('names no host');
@@ -64,6 +85,7 @@ export function smtpTransportOptions(settings: SmtpSettings): SmtpTransportOptio
     port: url.port === '' ? (secure ? 465 : 587) : Number(url.port),
     secure,
     ...(user !== '' ? { auth: { user, pass: decodeURIComponent(url.password) } } : {}),
+    requireTLS: !secure && user !== '' && !insecureAuth,
     connectionTimeout: settings.connectionTimeoutMs,
     greetingTimeout: settings.greetingTimeoutMs,
     socketTimeout: settings.socketTimeoutMs,

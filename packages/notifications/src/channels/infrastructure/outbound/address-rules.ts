@@ -1,4 +1,22 @@
 import ipaddr from 'ipaddr.js';
+import {
+  CLOUD_PLATFORM_ADDRESSES,
+  GLOBAL_UNICAST_V6,
+  NON_GLOBAL_BLOCKS,
+} from './special-purpose-addresses';
+
+/** The registries' blocks, parsed once. */
+const REFUSED_BLOCKS = [...NON_GLOBAL_BLOCKS, ...CLOUD_PLATFORM_ADDRESSES].map((cidr) =>
+  ipaddr.parseCIDR(cidr),
+);
+const GLOBAL_V6 = ipaddr.parseCIDR(GLOBAL_UNICAST_V6);
+
+function inBlock(
+  address: ipaddr.IPv4 | ipaddr.IPv6,
+  block: [ipaddr.IPv4 | ipaddr.IPv6, number],
+): boolean {
+  return address.kind() === block[0].kind() && address.match(block);
+}
 
 /**
  * Host names that answer with cloud instance metadata (credentials) wherever they resolve: refused
@@ -13,13 +31,13 @@ const METADATA_HOSTS = new Set([
 ]);
 
 /**
- * Whether an outgoing request may connect to `address` (an IPv4 or IPv6 literal): only public
- * unicast addresses may. Refused: loopback, private, link-local (169.254.169.254, the metadata
- * service, included), unique-local, carrier-grade NAT, multicast, broadcast, unspecified,
- * reserved and documentation ranges, and the IPv6 forms that carry an IPv4 address inside
- * (IPv4-mapped — judged by the address they carry —, NAT64, 6to4, Teredo). ipaddr.js names the
- * ranges (`range()`); anything not `unicast` is refused, so a range it learns later is refused
- * too, never let through.
+ * Whether an outgoing request may connect to `address` (an IPv4 or IPv6 literal): only global
+ * unicast addresses may. Refused: anything ipaddr.js's `range()` does not call `unicast` (so a
+ * range it learns later is refused too), every block of the IANA special-purpose registries that
+ * is not globally reachable, every IPv6 address outside 2000::/3 (the IPv4-compatible
+ * `::127.0.0.1` included), cloud platforms' in-VM service addresses (168.63.129.16), and the IPv6
+ * forms that carry an IPv4 address (IPv4-mapped — judged by the address they carry —, NAT64,
+ * 6to4, Teredo). The blocks: `special-purpose-addresses.ts`.
  */
 export function isPublicAddress(address: string): boolean {
   if (!ipaddr.isValid(address)) {
@@ -32,7 +50,13 @@ export function isPublicAddress(address: string): boolean {
       parsed = v6.toIPv4Address();
     }
   }
-  return parsed.range() === 'unicast';
+  if (parsed.range() !== 'unicast') {
+    return false;
+  }
+  if (parsed.kind() === 'ipv6' && !inBlock(parsed, GLOBAL_V6)) {
+    return false;
+  }
+  return !REFUSED_BLOCKS.some((block) => inBlock(parsed, block));
 }
 
 /** Whether `hostname` (of a URL: brackets stripped, lower case) names a metadata service. */

@@ -49,6 +49,10 @@ describe('webhook targets: the address rule', () => {
     'http://[fd00::1]/',
     'http://224.0.0.1/',
     'http://localhost:9999/hook',
+    // Issue 29: accepted before.
+    'http://[::127.0.0.1]:8080/hook',
+    'http://168.63.129.16/machine?comp=goalstate',
+    'http://[64:ff9b:1::a9fe:a9fe]/',
   ])('refuses %s at registration, naming url and saying how to lift the rule', async (url) => {
     const t = await boot(false);
     await expect(register(t.app, url)).rejects.toMatchObject({

@@ -21,7 +21,19 @@ export function webhookTargetOf(target: SubscriptionTarget): WebhookTarget {
   return { url, secrets };
 }
 
-/** The secrets that still sign at `now`: the current one and those within their overlap. */
+/**
+ * Live signing secrets a webhook keeps at most: the current one and the two before it, each
+ * within its overlap. A request carries one signature per live secret.
+ */
+export const MAX_LIVE_WEBHOOK_SECRETS = 3;
+
+/**
+ * The secrets that still sign at `now`: the current one and those within their overlap, the
+ * newest {@link MAX_LIVE_WEBHOOK_SECRETS} (a target stored before the cap may hold more).
+ */
 export function signingSecrets(target: WebhookTarget, now: string): string[] {
-  return target.secrets.filter((s) => s.until === null || s.until > now).map((s) => s.secret);
+  return target.secrets
+    .filter((s) => s.until === null || s.until > now)
+    .slice(0, MAX_LIVE_WEBHOOK_SECRETS)
+    .map((s) => s.secret);
 }

@@ -152,6 +152,23 @@ describe('webhook channel: Standard Webhooks signatures', () => {
       new Webhook(first.secret ?? '').sign(id, at, body).slice(3),
     );
   });
+
+  it('keeps at most 3 live secrets however often it is rotated: a request carries 3 signatures, the newest (issue 29)', async () => {
+    const t = await boot();
+    const secrets: string[] = [];
+    for (let i = 0; i < 30; i++) {
+      secrets.push((await register(t.app)).secret ?? '');
+    }
+    await send(t.app, { channel: 'webhook' });
+    await t.sendsSettled();
+    const request = receiver.received[0];
+    const headers = request?.headers as Record<string, string>;
+    expect(String(headers['webhook-signature']).split(' ')).toHaveLength(3);
+    for (const secret of secrets.slice(-3)) {
+      expect(() => new Webhook(secret).verify(request?.body ?? '', headers)).not.toThrow();
+    }
+    expect(() => new Webhook(secrets[26] ?? '').verify(request?.body ?? '', headers)).toThrow();
+  });
 });
 
 describe('webhook channel: outcomes the owner sees', () => {

@@ -17,7 +17,12 @@ import { TargetGuard } from '../outbound/target-guard';
 import { SECRET_PREFIX, signStandardWebhook } from './standard-webhooks-signature';
 import { outcomeOfError, outcomeOfStatus } from './webhook-outcome';
 import { webhookPayload } from './webhook-payload';
-import { signingSecrets, type WebhookTarget, webhookTargetOf } from './webhook-target';
+import {
+  MAX_LIVE_WEBHOOK_SECRETS,
+  signingSecrets,
+  type WebhookTarget,
+  webhookTargetOf,
+} from './webhook-target';
 
 /** This channel's kind. */
 export const WEBHOOK = 'webhook';
@@ -70,7 +75,11 @@ export class WebhookChannel implements ExternalChannel {
     return { targetKey: WEBHOOK, target: { ...target }, secret };
   }
 
-  /** The new secret signs; the secrets that signed until now keep signing for the overlap. */
+  /**
+   * The new secret signs; the secrets that signed until now keep signing for the overlap — the
+   * newest of them only, {@link MAX_LIVE_WEBHOOK_SECRETS} in all (issue 29: 3,000 rotations in
+   * 12 s made a request carry 3,001 signatures, which the receiver refused as too large).
+   */
   renewTarget(
     previous: SubscriptionTarget,
     next: SubscriptionTarget,
@@ -81,7 +90,8 @@ export class WebhookChannel implements ExternalChannel {
       .secrets.filter((s) => s.until === null || s.until > now)
       .map((s) => ({ secret: s.secret, until: s.until ?? overlapUntil }));
     const fresh = webhookTargetOf(next);
-    return { url: fresh.url, secrets: [...fresh.secrets, ...old] };
+    const secrets = [...fresh.secrets, ...old].slice(0, MAX_LIVE_WEBHOOK_SECRETS);
+    return { url: fresh.url, secrets };
   }
 
   publicTarget(target: SubscriptionTarget): Record<string, unknown> {

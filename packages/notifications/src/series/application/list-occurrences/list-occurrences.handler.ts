@@ -6,6 +6,7 @@ import { SERIES_TOKENS } from '../../../shared/series.tokens';
 import { loadOwnedDelivery } from '../../../delivery/application/ports/load-owned-delivery';
 import { type NotificationDeliveryRepository } from '../../../delivery/application/ports/notification-delivery.repository';
 import { type SeriesRepository } from '../ports/series.repository';
+import { requestStopwatch } from '../request-stopwatch';
 import { ruleOf } from '../series-scheduler';
 import { toRepeatView } from '../series.view';
 import { ListOccurrences, type OccurrencesView } from './list-occurrences.command';
@@ -32,7 +33,13 @@ export class ListOccurrencesHandler implements CommandHandler<ListOccurrences> {
     }
     const recorded = await this.series.latestOccurrences(scope, series.id, count);
     const upcoming =
-      series.status === 'active' ? ruleOf(series).occurrences(series.currentInstant, count) : [];
+      series.status === 'active'
+        ? ruleOf(series, { stopwatch: requestStopwatch }).occurrences(
+            series.currentInstant,
+            count,
+            { instant: series.currentInstant, number: series.currentNumber },
+          )
+        : [];
     return {
       repeat: toRepeatView(series),
       recorded: recorded.map((o) => ({
