@@ -59,6 +59,10 @@ const cliSourceForbidden = [
     name: '@tickler/auth/migrations',
     message: 'Schemas are the daemon’s: only `tickler migrate` (src/migrate) reads the lists.',
   },
+  {
+    name: '@tickler/calendar/migrations',
+    message: 'Schemas are the daemon’s: only `tickler migrate` (src/migrate) reads the lists.',
+  },
 ];
 const deepImports = {
   group: ['@tickler/*/src/**', '@tickler/*/dist/**', '**/packages/*/src/**'],

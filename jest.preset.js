@@ -38,6 +38,10 @@ module.exports = function preset(projectDir) {
       '^@tickler/auth$': path.join(root, 'packages/auth/src/index.ts'),
       '^@tickler/calendar$': path.join(root, 'packages/calendar/src/index.ts'),
       '^@tickler/calendar/context$': path.join(root, 'packages/calendar/src/context.ts'),
+      '^@tickler/calendar/migrations$': path.join(
+        root,
+        'packages/calendar/src/infrastructure/calendar.migrations.ts',
+      ),
       '^@tickler/calendar/testing$': path.join(root, 'packages/calendar/src/testing/index.ts'),
       '^@tickler/daemon$': path.join(root, 'apps/daemon/src/index.ts'),
       '^@tickler/cli$': path.join(root, 'apps/cli/src/index.ts'),

@@ -9,12 +9,22 @@ const LIMIT_MS = 3_000;
 /** Runs jest on the fixture; kills it (and fails) if it outlives `guardMs`. */
 function runFixture(guardMs) {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [require.resolve('jest/bin/jest'), '-c', CONFIG], {
-      env: { ...process.env, TICKLER_TEST_HANG_MS: String(LIMIT_MS), TICKLER_TEST_RESULTS_DIR: '' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-      // Its own process group: the guard kills jest's workers with it.
-      detached: true,
-    });
+    const child = spawn(
+      process.execPath,
+      [require.resolve('jest/bin/jest'), '-c', CONFIG, '--colors=false'],
+      {
+        // No colours: CI sets FORCE_COLOR, and escape codes would split the summary lines matched below.
+        env: {
+          ...process.env,
+          FORCE_COLOR: '0',
+          TICKLER_TEST_HANG_MS: String(LIMIT_MS),
+          TICKLER_TEST_RESULTS_DIR: '',
+        },
+        stdio: ['ignore', 'pipe', 'pipe'],
+        // Its own process group: the guard kills jest's workers with it.
+        detached: true,
+      },
+    );
     let output = '';
     child.stdout.on('data', (chunk) => (output += chunk));
     child.stderr.on('data', (chunk) => (output += chunk));

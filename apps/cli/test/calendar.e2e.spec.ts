@@ -59,8 +59,10 @@ describe('tickler calendar (built binary against a real daemon)', () => {
       expect(added.stderr).toBe('');
       expect(added.code).toBe(0);
       expect(added.stdout).toMatch(/^added [0-9a-f]{6} {2}Work {2}\/.*\/work\.ics$/m);
+      // The daemon's own sync job may pick the new calendar up first; then the add's sync finds
+      // the two reminders already planned. Either way the window holds exactly two.
       expect(added.stdout).toMatch(
-        /Work: 1 events, 2 reminders in the window \(2 new, 0 moved, 0 withdrawn, 0 pruned\)$/m,
+        /Work: 1 events, 2 reminders in the window \((2 new, 0 moved, 0 withdrawn, 0 pruned|status updated|unchanged)\)$/m,
       );
       const id = /^added ([0-9a-f]{6})/m.exec(added.stdout)![1]!;
 

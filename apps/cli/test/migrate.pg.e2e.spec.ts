@@ -201,7 +201,7 @@ describe("tickler migrate: a real daemon's SQLite file into real PostgreSQL (iss
     expect(run.code).toBe(1);
     expect(run.stdout).toBe('');
     expect(run.stderr).toMatch(
-      /^tickler: the target has newer migrations than the source \(target at 2099_01_01_0000_from_a_newer_build, source at 2026_\d\d_\d\d_\d{4}_\w+\); [^\n]+\n$/,
+      /^tickler: the target has newer migrations than the source \(target at 2099_01_01_0000_from_a_newer_build, source at 20\d\d_\d\d_\d\d_\d{4}_\w+\); [^\n]+\n$/,
     );
 
     // No server at that address: one line naming it (the password hidden), exit 1.

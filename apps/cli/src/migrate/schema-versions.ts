@@ -1,4 +1,5 @@
 import { authMigrations } from '@tickler/auth/migrations';
+import { calendarMigrations } from '@tickler/calendar/migrations';
 import { coreMigrations, type MigrationSet } from '@tickler/core';
 import { notificationsMigrations } from '@tickler/notifications/migrations';
 import { CliError } from '../cli.error';
@@ -8,6 +9,7 @@ export const CONTEXT_MIGRATIONS: readonly { context: string; migrations: Migrati
   { context: 'shared', migrations: coreMigrations },
   { context: 'notifications', migrations: notificationsMigrations },
   { context: 'auth', migrations: authMigrations },
+  { context: 'calendar', migrations: calendarMigrations },
 ];
 
 /** The ledger tables (`<context>_migrations`): the schema's history, never copied as data. */

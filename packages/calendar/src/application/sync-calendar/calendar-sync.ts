@@ -103,19 +103,27 @@ export class CalendarSync {
   ): Promise<ReconcileResult | null> {
     return this.uow.run(async (tx) => {
       await this.reminders.lockPlan(tx);
+      // Read again under the lock: the calendar may have been turned off or removed while its
+      // source was read, and that change's own sync may already have withdrawn its reminders.
+      const current = await this.calendars.findById(tx, calendar.id);
+      if (current === undefined) {
+        return null;
+      }
+      const planned = current.enabled ? reading.planned : [];
       let reconciled: ReconcileResult | null = null;
-      if (reading.planned !== undefined) {
+      if (planned !== undefined) {
         // Compared again under the lock: another sync of this calendar may have written since.
-        const changes = diffReminders(
-          await this.reminders.ofCalendar(tx, calendar.id),
-          reading.planned,
-        );
+        const changes = diffReminders(await this.reminders.ofCalendar(tx, calendar.id), planned);
         if (!isEmpty(changes)) {
           await this.reminders.apply(tx, calendar.id, calendar.recipientId, changes);
           reconciled = await this.reconcile.run(tx);
         }
       }
-      await this.calendars.update(tx, calendar.id, status);
+      await this.calendars.update(
+        tx,
+        calendar.id,
+        current.enabled ? status : { ...status, reminderCount: 0 },
+      );
       return reconciled;
     });
   }
