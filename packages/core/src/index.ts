@@ -19,6 +19,7 @@ export * from './commands/is-instant.validator';
 export * from './commands/is-time-zone.validator';
 export * from './commands/text.validators';
 export * from './database/database';
+export * from './database/dialect';
 export * from './database/sqlite-database';
 export * from './database/private-files';
 export * from './database/open-postgres-database';

@@ -62,7 +62,7 @@ describe('an idle minute (the minutely safety net, run in its claim transaction)
     for (let minute = 0; minute < 3; minute++) {
       expect(await idleMinute()).toEqual([
         'begin immediate',
-        'update shared_scheduled_commands', // claim of the job row
+        'with shared_scheduled_commands', // claim of the job row (one UPDATE under a CTE)
         'select notification_deliveries', // the next due instants (deliveries and channel sends): nothing due
         'pragma data_version', // the wake-up row is known to be at that instant: no write
         'update shared_scheduled_commands', // the job's re-arm at the next minute
@@ -80,7 +80,7 @@ describe('an idle minute (the minutely safety net, run in its claim transaction)
   it('with nothing scheduled at all: 7 statements (no wake-up to check)', async () => {
     expect(await idleMinute()).toEqual([
       'begin immediate',
-      'update shared_scheduled_commands',
+      'with shared_scheduled_commands',
       'select notification_deliveries',
       'update shared_scheduled_commands',
       'insert shared_job_occurrences',

@@ -1,6 +1,6 @@
-import { dialectOf, tablesOf } from '@tickler/core';
+import { sqlDialectOf, tablesOf } from '@tickler/core';
 import { injectable } from 'inversify';
-import { type Kysely, sql } from 'kysely';
+import { type Kysely } from 'kysely';
 import {
   type ReminderChanges,
   type ReminderRepository,
@@ -95,11 +95,7 @@ export class KyselyReminderRepository implements ReminderRepository {
   }
 
   async lockPlan(scope: Scope): Promise<void> {
-    if (dialectOf(scope.db) === 'postgres') {
-      await sql`select pg_advisory_xact_lock(hashtext(current_schema() || '.calendar-plan'))`.execute(
-        scope.db,
-      );
-    }
+    await sqlDialectOf(scope.db).lockForTransaction(scope.db, '.calendar-plan');
   }
 
   async removeCalendar(scope: Scope, calendarId: string): Promise<void> {

@@ -1,5 +1,6 @@
 import { type Kysely, type Migration, sql } from 'kysely';
-import { dialectOf, tablesOf } from './database';
+import { tablesOf } from './database';
+import { sqlDialectOf } from './dialect';
 
 /**
  * A context's migrations, provided in code (never read from disk at run time), keyed by a
@@ -49,11 +50,7 @@ export async function migrateContext(
     let current: string | undefined;
     await sql.raw(begin).execute(connection);
     try {
-      if (dialectOf(db) === 'postgres') {
-        await sql`select pg_advisory_xact_lock(hashtext(current_schema() || ':tickler-migrate:' || ${context}))`.execute(
-          connection,
-        );
-      }
+      await sqlDialectOf(db).lockForTransaction(connection, `:tickler-migrate:${context}`);
       await sql`create table if not exists ${sql.table(ledger)} (name varchar(255) not null primary key, timestamp varchar(255) not null)`.execute(
         connection,
       );

@@ -1,5 +1,6 @@
 import { CompiledQuery, type Kysely } from 'kysely';
 import { type DialectName, dialectOf } from './database';
+import { sqlDialectFor } from './dialect';
 
 /** SQLite's default bound-parameter limit is 32,766 (PostgreSQL's 65,535); stay under both. */
 const MAX_PARAMS = 30_000;
@@ -75,7 +76,7 @@ export class MultiRowInsert<Row extends object, Result = never> {
     if (text === undefined) {
       const { table, columns, suffix } = this.shape;
       const tail = typeof suffix === 'function' ? suffix(dialect) : (suffix ?? '');
-      text = `insert into "${table}" (${columns.map((c) => `"${c}"`).join(', ')}) values ${valuesList(columns.length, rows, dialect)}${tail ? ` ${tail}` : ''}`;
+      text = `insert into "${table}" (${columns.map((c) => `"${c}"`).join(', ')}) values ${sqlDialectFor(dialect).valuesList(columns.length, rows)}${tail ? ` ${tail}` : ''}`;
       if (this.texts.size >= TEXTS_KEPT) {
         this.texts.clear();
       }
@@ -83,18 +84,4 @@ export class MultiRowInsert<Row extends object, Result = never> {
     }
     return text;
   }
-}
-
-/** `(?, ?), (?, ?)` on SQLite, `($1, $2), ($3, $4)` on PostgreSQL. */
-function valuesList(columns: number, rows: number, dialect: DialectName): string {
-  if (dialect === 'sqlite') {
-    const one = `(${new Array<string>(columns).fill('?').join(', ')})`;
-    return new Array<string>(rows).fill(one).join(', ');
-  }
-  const list = new Array<string>(rows);
-  for (let r = 0; r < rows; r++) {
-    const first = r * columns;
-    list[r] = `(${Array.from({ length: columns }, (_, c) => `$${first + c + 1}`).join(', ')})`;
-  }
-  return list.join(', ');
 }

@@ -1,5 +1,6 @@
-import { CompiledQuery, type Kysely, sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { tablesOf, type DialectName } from '../database/database';
+import { sqlDialectFor, type SqlDialect } from '../database/dialect';
 import { INSERT, NULLABLE_DEFAULTS, UPSERT } from './queue-inserts';
 import {
   type CoreTables,
@@ -21,7 +22,11 @@ const LIVE = sql<boolean>`status in ('pending', 'running')`;
  * it expects (`status = 'running' AND lease_token = ?`) and callers check the row count.
  */
 export class QueueStore {
-  constructor(private readonly dialect: DialectName) {}
+  private readonly dialect: SqlDialect;
+
+  constructor(dialect: DialectName) {
+    this.dialect = sqlDialectFor(dialect);
+  }
 
   private q(db: Kysely<unknown>): Kysely<CoreTables> {
     return tablesOf<CoreTables>(db);
@@ -129,27 +134,18 @@ export class QueueStore {
       run_at: leaseUntil,
       updated_at: now,
     };
-    if (this.dialect === 'postgres') {
-      // A materialized CTE locks and picks the rows once. As an `IN (subquery)` PostgreSQL may
-      // plan a nested-loop semi-join that re-runs the LIMIT … SKIP LOCKED subquery per outer
-      // row and claims more than `limit` rows (seen with 5 due rows and a limit of 3).
-      return this.q(db)
-        .with(
-          (cte) => cte('picked').materialized(),
-          () => candidates.forUpdate().skipLocked(),
-        )
-        .updateTable(TABLE)
-        .set((eb) => ({ ...changes, attempts: eb('attempts', '+', 1) }))
-        .where('id', 'in', (eb) => eb.selectFrom('picked').select('picked.id'))
-        .where(LIVE)
-        .where('run_at', '<=', now)
-        .returningAll()
-        .execute();
-    }
+    // A materialized CTE locks and picks the rows once. As an `IN (subquery)` PostgreSQL may
+    // plan a nested-loop semi-join that re-runs the LIMIT … SKIP LOCKED subquery per outer
+    // row and claims more than `limit` rows (seen with 5 due rows and a limit of 3). SQLite
+    // (3.35+) reads the same text, and evaluates an `IN (subquery)` once anyway.
     return this.q(db)
+      .with(
+        (cte) => cte('picked').materialized(),
+        () => this.dialect.claimRows(candidates),
+      )
       .updateTable(TABLE)
       .set((eb) => ({ ...changes, attempts: eb('attempts', '+', 1) }))
-      .where('id', 'in', candidates)
+      .where('id', 'in', (eb) => eb.selectFrom('picked').select('picked.id'))
       .where(LIVE)
       .where('run_at', '<=', now)
       .returningAll()
@@ -282,6 +278,6 @@ export class QueueStore {
    * writer's transaction, so the server delivers it only if (and when) the row commits.
    */
   async notifyWakeUp(db: Kysely<unknown>, channel: string, runAt: string): Promise<void> {
-    await db.executeQuery(CompiledQuery.raw('select pg_notify($1, $2)', [channel, runAt]));
+    await this.dialect.notify(db, channel, runAt);
   }
 }

@@ -1,4 +1,5 @@
-import { type Kysely, PostgresAdapter, sql } from 'kysely';
+import { sqlDialectOf } from '@tickler/core';
+import { type Kysely, sql } from 'kysely';
 
 // Frozen in time: never import application code here.
 /** Applies this migration. */
@@ -6,13 +7,13 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   // No uniqueness on delivery_id on purpose: exactly-once comes from the subscriber ledger,
   // and a duplicate here must stay visible to the crash tests rather than fail an insert.
   // SQLite's `integer primary key autoincrement` has no spelling PostgreSQL accepts (kysely
-  // writes `auto_increment` there): the one dialect branch in our migrations. Same meaning on
-  // both: a key assigned in insert order, never reused.
-  const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
+  // writes `auto_increment` there): the dialect seam knows both. Same meaning on both: a key
+  // assigned in insert order, never reused.
+  const dialect = sqlDialectOf(db);
   await db.schema
     .createTable('notification_delivery_log')
-    .addColumn('seq', postgres ? 'serial' : 'integer', (c) =>
-      postgres ? c.primaryKey() : c.primaryKey().autoIncrement(),
+    .addColumn('seq', dialect.serialKeyType, (c) =>
+      dialect.serialKeyAutoIncrement ? c.primaryKey().autoIncrement() : c.primaryKey(),
     )
     .addColumn('event_id', 'text', (c) => c.notNull())
     .addColumn('delivery_id', 'text', (c) => c.notNull())

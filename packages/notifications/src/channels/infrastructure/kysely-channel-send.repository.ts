@@ -1,4 +1,4 @@
-import { dialectOf, tablesOf } from '@tickler/core';
+import { sqlDialectOf, tablesOf } from '@tickler/core';
 import { injectable } from 'inversify';
 import { type Kysely, sql } from 'kysely';
 import {
@@ -94,7 +94,7 @@ export class KyselyChannelSendRepository implements ChannelSendRepository {
     // Among sends due at the same instant, a claim whose holder died or hung (`sending`, its
     // lease over) goes first: it was taken before any of them, and its request may be out.
     const ordered = query.orderBy('due_at').orderBy('status', 'desc').limit(limit);
-    const locked = dialectOf(scope.db) === 'postgres' ? ordered.forUpdate().skipLocked() : ordered;
+    const locked = sqlDialectOf(scope.db).claimRows(ordered);
     return (await locked.execute()).map((row) => ChannelSend.rehydrate(stateOf(row)));
   }
 

@@ -1,4 +1,4 @@
-import { type DialectName } from '@tickler/core';
+import { type DialectName, sqlDialectFor } from '@tickler/core';
 import { CompiledQuery } from 'kysely';
 import { type NewDeliveryRow } from '../../shared/infrastructure/notifications.tables';
 
@@ -20,29 +20,20 @@ const MAX_PARAMS = 30_000;
 const COLUMN_TYPES: Partial<Record<keyof NewDeliveryRow, string>> = { attempts: 'integer' };
 
 function placeholders(columns: number, rows: number, dialect: DialectName): string {
-  if (dialect === 'postgres') {
-    const list: string[] = [];
-    for (let r = 0; r < rows; r++) {
-      const first = r * columns;
-      list.push(`(${Array.from({ length: columns }, (_, c) => `$${first + c + 1}`).join(', ')})`);
-    }
-    return list.join(', ');
-  }
-  const one = `(${new Array<string>(columns).fill('?').join(', ')})`;
-  return new Array<string>(rows).fill(one).join(', ');
+  return sqlDialectFor(dialect).valuesList(columns, rows);
 }
 
 /** The placeholder of the `n`-th (1-based) parameter. */
 function placeholder(n: number, dialect: DialectName): string {
-  return dialect === 'postgres' ? `$${n}` : '?';
+  return sqlDialectFor(dialect).placeholder(n);
 }
 
-/** `v.<column>`, cast to the column's type on PostgreSQL where it is not text. */
+/** `v.<column>`, cast to the column's type where the dialect needs it and it is not text. */
 function fromValues(column: keyof NewDeliveryRow, dialect: DialectName): string {
   const type = COLUMN_TYPES[column];
-  return dialect === 'postgres' && type !== undefined
-    ? `cast(v.${column} as ${type})`
-    : `v.${column}`;
+  return type === undefined
+    ? `v.${column}`
+    : sqlDialectFor(dialect).fromValues(`v.${column}`, type);
 }
 
 /**

@@ -1,4 +1,4 @@
-import { dialectOf, ReusableQuery, tablesOf } from '@tickler/core';
+import { dialectOf, ReusableQuery, sqlDialectOf, tablesOf } from '@tickler/core';
 import { injectable } from 'inversify';
 import { type Kysely, sql } from 'kysely';
 import {
@@ -59,8 +59,7 @@ export class KyselyNotificationDeliveryRepository implements NotificationDeliver
     options: { forUpdate?: boolean } = {},
   ): Promise<NotificationDelivery | undefined> {
     const query = q(scope).selectFrom(TABLE).selectAll().where('id', '=', id);
-    const locked =
-      options.forUpdate === true && dialectOf(scope.db) === 'postgres' ? query.forUpdate() : query;
+    const locked = options.forUpdate === true ? sqlDialectOf(scope.db).lockRows(query) : query;
     const row = await locked.executeTakeFirst();
     return row ? deliveryToDomain(row) : undefined;
   }
@@ -155,7 +154,7 @@ export class KyselyNotificationDeliveryRepository implements NotificationDeliver
       query = query.where('id', '=', id);
     }
     const ordered = query.orderBy('due_at').limit(limit);
-    return dialectOf(scope.db) === 'postgres' ? ordered.forUpdate().skipLocked() : ordered;
+    return sqlDialectOf(scope.db).claimRows(ordered);
   }
 
   async nextDueAt(scope: Scope): Promise<string | undefined> {

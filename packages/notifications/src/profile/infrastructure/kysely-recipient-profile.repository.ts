@@ -1,4 +1,4 @@
-import { dialectOf, tablesOf } from '@tickler/core';
+import { sqlDialectOf, tablesOf } from '@tickler/core';
 import { injectable } from 'inversify';
 import { type Kysely } from 'kysely';
 import { type RecipientProfileRepository } from '../application/ports/recipient-profile.repository';
@@ -74,8 +74,7 @@ export class KyselyRecipientProfileRepository implements RecipientProfileReposit
     options: { forUpdate?: boolean } = {},
   ): Promise<RecipientProfile | undefined> {
     const query = q(scope).selectFrom(TABLE).selectAll().where('recipient_id', '=', recipientId);
-    const locked =
-      options.forUpdate === true && dialectOf(scope.db) === 'postgres' ? query.forUpdate() : query;
+    const locked = options.forUpdate === true ? sqlDialectOf(scope.db).lockRows(query) : query;
     const row = await locked.executeTakeFirst();
     return row ? RecipientProfile.rehydrate(stateOf(row)) : undefined;
   }

@@ -1,4 +1,4 @@
-import { dialectOf, tablesOf } from '@tickler/core';
+import { sqlDialectOf, tablesOf } from '@tickler/core';
 import { injectable } from 'inversify';
 import { type Scope } from '../../shared/application/ports/scope';
 import {
@@ -96,9 +96,7 @@ export class KyselySeriesRepository implements SeriesRepository {
           .where('delivery_id', '=', deliveryId)
           .limit(1),
       );
-    const row = await (
-      dialectOf(scope.db) === 'postgres' ? query.forUpdate() : query
-    ).executeTakeFirst();
+    const row = await sqlDialectOf(scope.db).lockRows(query).executeTakeFirst();
     return row === undefined ? undefined : toSeries(row);
   }
 
@@ -141,7 +139,7 @@ export class KyselySeriesRepository implements SeriesRepository {
     }
     const seriesIds = [...new Set(occurrences.map((o) => o.series_id))];
     const query = db.selectFrom('notification_series').selectAll().where('id', 'in', seriesIds);
-    const rows = await (dialectOf(scope.db) === 'postgres' ? query.forUpdate() : query).execute();
+    const rows = await sqlDialectOf(scope.db).lockRows(query).execute();
     const byId = new Map(rows.map((r) => [r.id, toSeries(r)]));
     return occurrences.flatMap((o) => {
       const series = byId.get(o.series_id);

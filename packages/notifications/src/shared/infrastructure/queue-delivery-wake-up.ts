@@ -3,6 +3,7 @@ import {
   CORE_TOKENS,
   type Database,
   type DurableCommandQueue,
+  sqlDialectFor,
   toIsoUtc,
   type Transaction,
 } from '@tickler/core';
@@ -54,7 +55,7 @@ export class KeyedQueueWakeUp implements DeliveryWakeUp {
     private readonly commandType: string,
   ) {
     queue.onClaimed(key, () => this.forget());
-    this.heardByOtherProcesses = database.dialect === 'postgres';
+    this.heardByOtherProcesses = sqlDialectFor(database.dialect).notifiesOtherProcesses;
   }
 
   async wakeAt(tx: Transaction, at: string): Promise<void> {
