@@ -28,6 +28,10 @@ class ResultsReporter {
   }
 
   onRunComplete(_contexts, results) {
+    // The PostgreSQL template dumps of a jest run started alone (jest.preset.js): it is over.
+    if (process.env.TICKLER_TEST_PG_TEMPLATES_OWNER === String(process.pid)) {
+      fs.rmSync(process.env.TICKLER_TEST_PG_TEMPLATES, { recursive: true, force: true });
+    }
     const dir = process.env.TICKLER_TEST_RESULTS_DIR;
     if (!dir) {
       return;

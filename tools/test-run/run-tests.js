@@ -87,18 +87,26 @@ function summaryLines(summary) {
 
 function main() {
   const resultsDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tickler-test-results-'));
+  // One folder of PostgreSQL template dumps for every jest run (jest.preset.js): each set of
+  // contexts is migrated and dumped once per `npm test`, not once per project.
+  const templatesDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tickler-pg-templates-'));
   const nx = require.resolve('nx/bin/nx');
   const run = spawnSync(
     process.execPath,
     [nx, 'run-many', '-t', ...TARGETS, '--outputStyle=stream', ...process.argv.slice(2)],
     {
       stdio: 'inherit',
-      env: { ...process.env, TICKLER_TEST_RESULTS_DIR: resultsDir },
+      env: {
+        ...process.env,
+        TICKLER_TEST_RESULTS_DIR: resultsDir,
+        TICKLER_TEST_PG_TEMPLATES: templatesDir,
+      },
     },
   );
   const records = readRecords(resultsDir);
   const summary = summarise(records);
   fs.rmSync(resultsDir, { recursive: true, force: true });
+  fs.rmSync(templatesDir, { recursive: true, force: true });
   const slowest = Number(process.env.TICKLER_TEST_SLOWEST ?? 10);
   process.stdout.write(`\n${timingLines(records, slowest).join('\n')}\n`);
   process.stdout.write(`\n${summaryLines(summary).join('\n')}\n`);
