@@ -1,7 +1,21 @@
 // Shared jest settings: swc transpiles TypeScript (legacy decorators + metadata for
 // inversify and class-validator); workspace packages resolve to their sources.
+const os = require('node:os');
 const path = require('node:path');
 const swcOptions = require('./packages/testing/swc-options.js');
+
+// PostgreSQL test apps are copies of a migrated template schema
+// (packages/core/src/testing/schema-template.ts); the run's template dumps are shared by its jest
+// workers (which inherit this variable) in this folder. `npm test` sets one for all its jest runs
+// and removes it at the end; a jest run started alone makes its own, removed by
+// results-reporter.js when the run completes.
+if (process.env.TICKLER_TEST_PG_TEMPLATES === undefined) {
+  process.env.TICKLER_TEST_PG_TEMPLATES = path.join(
+    os.tmpdir(),
+    `tickler-pg-templates-${process.pid}-${Date.now()}`,
+  );
+  process.env.TICKLER_TEST_PG_TEMPLATES_OWNER = String(process.pid);
+}
 
 /** @param {string} projectDir */
 module.exports = function preset(projectDir) {

@@ -9,12 +9,29 @@ function backendOf(env) {
   return env.TICKLER_TEST_DB === 'postgres' ? 'postgresql' : 'sqlite';
 }
 
+/** Each test file's duration in ms, its path relative to `cwd`. */
+function fileDurations(testResults, cwd) {
+  return testResults.map((file) => ({
+    path: path.relative(cwd, file.testFilePath),
+    ms: file.perfStats.end - file.perfStats.start,
+  }));
+}
+
 class ResultsReporter {
   constructor(globalConfig) {
     this.rootDir = globalConfig.rootDir;
+    this.startedAt = Date.now();
+  }
+
+  onRunStart() {
+    this.startedAt = Date.now();
   }
 
   onRunComplete(_contexts, results) {
+    // The PostgreSQL template dumps of a jest run started alone (jest.preset.js): it is over.
+    if (process.env.TICKLER_TEST_PG_TEMPLATES_OWNER === String(process.pid)) {
+      fs.rmSync(process.env.TICKLER_TEST_PG_TEMPLATES, { recursive: true, force: true });
+    }
     const dir = process.env.TICKLER_TEST_RESULTS_DIR;
     if (!dir) {
       return;
@@ -28,6 +45,9 @@ class ResultsReporter {
       suites: results.numTotalTestSuites,
       // A suite that could not run (a syntax error, a failing beforeAll) counts as a failure.
       brokenSuites: results.numRuntimeErrorTestSuites,
+      // Where the time goes: this run's wall time and each file's (for the slowest-files list).
+      wallMs: Date.now() - this.startedAt,
+      files: fileDurations(results.testResults, process.cwd()),
     };
     fs.mkdirSync(dir, { recursive: true });
     fs.writeFileSync(
@@ -42,3 +62,4 @@ class ResultsReporter {
 
 module.exports = ResultsReporter;
 module.exports.backendOf = backendOf;
+module.exports.fileDurations = fileDurations;

@@ -46,6 +46,26 @@ function summarise(records) {
   return { byBackend, total, unreachable };
 }
 
+/**
+ * The `count` slowest test files of the run with their back end, then each jest run's wall time
+ * (slowest first): where `npm test`'s minutes go.
+ */
+function timingLines(records, count) {
+  const runs = records.filter((record) => record.kind !== 'skipped-backend' && record.files);
+  const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
+  const files = runs
+    .flatMap((record) => record.files.map((file) => ({ ...file, backend: record.backend })))
+    .sort((a, b) => b.ms - a.ms)
+    .slice(0, count)
+    .map((file) => `  ${seconds(file.ms).padStart(8)}  [${file.backend}] ${file.path}`);
+  const wall = [...runs]
+    .sort((a, b) => b.wallMs - a.wallMs)
+    .map(
+      (record) => `  ${seconds(record.wallMs).padStart(8)}  [${record.backend}] ${record.project}`,
+    );
+  return [`slowest ${files.length} test files:`, ...files, 'jest runs (wall time):', ...wall];
+}
+
 /** The summary lines `npm test` ends with; the last one is the total. */
 function summaryLines(summary) {
   const counts = (s) => `${s.passed} passed, ${s.failed} failed, ${s.skipped} skipped`;
@@ -67,17 +87,28 @@ function summaryLines(summary) {
 
 function main() {
   const resultsDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tickler-test-results-'));
+  // One folder of PostgreSQL template dumps for every jest run (jest.preset.js): each set of
+  // contexts is migrated and dumped once per `npm test`, not once per project.
+  const templatesDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tickler-pg-templates-'));
   const nx = require.resolve('nx/bin/nx');
   const run = spawnSync(
     process.execPath,
     [nx, 'run-many', '-t', ...TARGETS, '--outputStyle=stream', ...process.argv.slice(2)],
     {
       stdio: 'inherit',
-      env: { ...process.env, TICKLER_TEST_RESULTS_DIR: resultsDir },
+      env: {
+        ...process.env,
+        TICKLER_TEST_RESULTS_DIR: resultsDir,
+        TICKLER_TEST_PG_TEMPLATES: templatesDir,
+      },
     },
   );
-  const summary = summarise(readRecords(resultsDir));
+  const records = readRecords(resultsDir);
+  const summary = summarise(records);
   fs.rmSync(resultsDir, { recursive: true, force: true });
+  fs.rmSync(templatesDir, { recursive: true, force: true });
+  const slowest = Number(process.env.TICKLER_TEST_SLOWEST ?? 10);
+  process.stdout.write(`\n${timingLines(records, slowest).join('\n')}\n`);
   process.stdout.write(`\n${summaryLines(summary).join('\n')}\n`);
   if (run.status !== 0 && summary.total.failed === 0) {
     process.stdout.write(`nx exited ${run.status ?? run.signal}: a target failed outside jest\n`);
@@ -89,4 +120,4 @@ if (require.main === module) {
   main();
 }
 
-module.exports = { readRecords, summarise, summaryLines };
+module.exports = { readRecords, summarise, summaryLines, timingLines };

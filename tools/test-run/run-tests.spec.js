@@ -2,8 +2,8 @@
 const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
-const { readRecords, summarise, summaryLines } = require('./run-tests');
-const { backendOf } = require('./results-reporter');
+const { readRecords, summarise, summaryLines, timingLines } = require('./run-tests');
+const { backendOf, fileDurations } = require('./results-reporter');
 
 const run = (backend, project, passed, failed, skipped, suites, brokenSuites = 0) => ({
   backend,
@@ -66,5 +66,49 @@ describe('npm test summary', () => {
   it('names the back end of a jest run from TICKLER_TEST_DB', () => {
     expect(backendOf({ TICKLER_TEST_DB: 'postgres' })).toBe('postgresql');
     expect(backendOf({})).toBe('sqlite');
+  });
+
+  it("lists the slowest files across runs and each run's wall time, slowest first", () => {
+    const lines = timingLines(
+      [
+        {
+          ...run('sqlite', 'packages/core', 3, 0, 0, 2),
+          wallMs: 4000,
+          files: [
+            { path: 'packages/core/a.spec.ts', ms: 1500 },
+            { path: 'packages/core/b.spec.ts', ms: 250 },
+          ],
+        },
+        {
+          ...run('postgresql', 'packages/core', 3, 0, 0, 1),
+          wallMs: 9000,
+          files: [{ path: 'packages/core/a.spec.ts', ms: 7000 }],
+        },
+        { kind: 'skipped-backend', server: '127.0.0.1:5432', suites: 3 },
+      ],
+      2,
+    );
+    expect(lines).toEqual([
+      'slowest 2 test files:',
+      '     7.0 s  [postgresql] packages/core/a.spec.ts',
+      '     1.5 s  [sqlite] packages/core/a.spec.ts',
+      'jest runs (wall time):',
+      '     9.0 s  [postgresql] packages/core',
+      '     4.0 s  [sqlite] packages/core',
+    ]);
+  });
+
+  it("takes each file's duration from jest's perfStats, its path relative to the root", () => {
+    const files = fileDurations(
+      [
+        { testFilePath: '/repo/packages/x/a.spec.ts', perfStats: { start: 100, end: 350 } },
+        { testFilePath: '/repo/tools/b.spec.js', perfStats: { start: 10, end: 11 } },
+      ],
+      '/repo',
+    );
+    expect(files).toEqual([
+      { path: 'packages/x/a.spec.ts', ms: 250 },
+      { path: 'tools/b.spec.js', ms: 1 },
+    ]);
   });
 });

@@ -23,7 +23,10 @@ export async function createTestApplication(
     ...options,
     database:
       options.database ??
-      (await openTestDatabase(options.file !== undefined ? { file: options.file } : {})),
+      (await openTestDatabase({
+        ...(options.file !== undefined ? { file: options.file } : {}),
+        contexts,
+      })),
     contexts,
     clock,
   });

@@ -1,8 +1,10 @@
 import pg from 'pg';
 import { testBackend, testPostgresUrl, testSchemaFor } from '@tickler/testing';
+import { type BoundedContext } from '../context/bounded-context';
 import { type Database } from '../database/database';
 import { openPostgresDatabase } from '../database/postgres-database';
 import { openSqliteDatabase } from '../database/sqlite-database';
+import { createSchemaFromTemplate, schemaTemplatesEnabled } from './schema-template';
 
 // The back-end rules (TICKLER_TEST_DB, the server, the schema standing for a file) are
 // @tickler/testing's, shared with the daemon processes tests spawn; re-exported for the
@@ -22,9 +24,11 @@ const schemas = new Set<string>();
  * Opens the database a test asked for on the chosen back end: SQLite `file` (default
  * `:memory:`), or on PostgreSQL a schema of the test server standing for it. Every schema
  * made here is dropped after the test file (and every database still open is closed first).
+ * Given the `contexts` the app will run, a new PostgreSQL schema is made as a copy of the run's
+ * migrated template for them (schema-template.ts) instead of migrating statement by statement.
  */
 export async function openTestDatabase(
-  options: { file?: string; busyTimeoutMs?: number } = {},
+  options: { file?: string; busyTimeoutMs?: number; contexts?: readonly BoundedContext[] } = {},
 ): Promise<Database> {
   if (testBackend() === 'sqlite') {
     return openSqliteDatabase({
@@ -34,6 +38,9 @@ export async function openTestDatabase(
   }
   const schema = testSchemaFor(options.file);
   schemas.add(schema);
+  if (options.contexts !== undefined && schemaTemplatesEnabled()) {
+    await createSchemaFromTemplate(schema, options.contexts);
+  }
   const database = await openPostgresDatabase({
     connectionString: testPostgresUrl(),
     schema,
