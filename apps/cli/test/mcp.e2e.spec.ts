@@ -34,6 +34,9 @@ async function adminCall<T>(method: string, urlPath: string, body?: unknown): Pr
   return (await response.json()) as T;
 }
 
+/** The short id the CLI prints: the last 6 hex digits. */
+const short = (full: string): string => full.replace(/-/g, '').slice(-6);
+
 const adminGet = <T>(urlPath: string) => adminCall<T>('GET', urlPath);
 
 /** A reminder for chef sent at once: it is in the inbox. */
@@ -107,12 +110,16 @@ describe('tickler mcp (the SDK client over stdio, a real daemon)', () => {
       'tea',
     ]);
 
-    const moved = await call('reschedule', { id: reminder.id, when: '2099-01-02T03:04:05Z' });
+    // The 6-hex short id the CLI prints is taken as well as the full one (issue 31).
+    const moved = await call('reschedule', {
+      id: short(reminder.id),
+      when: '2099-01-02T03:04:05Z',
+    });
     expect((moved.json as NotificationJson).scheduledAt).toBe('2099-01-02T03:04:05.000Z');
 
     // Snooze acts on a delivered reminder (its inbox item), through the daemon's snooze route.
     const delivered = await deliverNow('chicken is out');
-    const snoozed = await call('snooze', { id: delivered.inboxId, when: 'in 10 minutes' });
+    const snoozed = await call('snooze', { id: short(delivered.inboxId), when: 'in 10 minutes' });
     expect(snoozed.json).toMatchObject({
       title: 'chicken is out',
       status: 'scheduled',

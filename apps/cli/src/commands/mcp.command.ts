@@ -25,7 +25,10 @@ export function mcpCommand(program: Command): void {
         import('@modelcontextprotocol/sdk/server/stdio.js'),
         import('../mcp/tickler-mcp-server.js'),
       ]);
-      const server = buildMcpServer({ client, userPath: ctx.userPath }, program.version() ?? '0');
+      const server = buildMcpServer(
+        { client, user: ctx.user, userPath: ctx.userPath },
+        program.version() ?? '0',
+      );
       const transport = new StdioServerTransport();
       const closed = new Promise<void>((resolve) => {
         transport.onclose = () => resolve();

@@ -4,6 +4,7 @@ import { type Command } from 'commander';
 import { adminTokenFileOf } from '../client/connection';
 import { CliError } from '../cli.error';
 import { contextOf } from '../command-context';
+import { resolveId } from '../ids/resolve-id';
 import { renderTable } from '../output/table';
 import { describeInstant } from '../time/format-instant';
 import { resolveWhen } from '../time/resolve-when';
@@ -82,9 +83,10 @@ export function tokenCommands(program: Command): void {
   token
     .command('revoke')
     .description('revoke one of --user’s tokens: it stops working at once')
-    .argument('<tokenId>', 'the id `token list` shows')
-    .action(async (tokenId: string, _options: object, command: Command) => {
+    .argument('<tokenId>', 'the id `token list` shows, or any 4–12 hex digits of it')
+    .action(async (given: string, _options: object, command: Command) => {
       const ctx = contextOf(command);
+      const tokenId = await resolveId(ctx, 'token', { id: given });
       await ctx.client.call('DELETE', `${ctx.userPath}/tokens/${encodeURIComponent(tokenId)}`);
       ctx.out.result({ revoked: tokenId }, () => `Revoked ${tokenId}`);
     });

@@ -1,6 +1,9 @@
 import { type Page } from '@tickler/notifications';
 import { CliError } from '../cli.error';
 import { type CommandContext } from '../command-context';
+
+/** What resolving needs of a command's context: the client and whose ids (MCP passes its own). */
+export type IdSource = Pick<CommandContext, 'client' | 'user' | 'userPath'>;
 import { idsMatching, isFullId, isShortIdText } from './short-id';
 
 /** What a command was given to name one notification (or inbox item). */
@@ -12,7 +15,7 @@ export interface IdChoice {
 }
 
 /** Where the ids a short id is looked up among live. */
-export type IdKind = 'notification' | 'inbox item';
+export type IdKind = 'notification' | 'inbox item' | 'token';
 
 /** Most ids walked to resolve a short id: 25 pages of 200 (a person's list, not a server's). */
 export const MAX_IDS_SEARCHED = 5_000;
@@ -24,7 +27,15 @@ interface Named {
 }
 
 /** Every id of the user's notifications (or inbox), page by page, up to {@link MAX_IDS_SEARCHED}. */
-async function allOf(ctx: CommandContext, kind: IdKind): Promise<Named[]> {
+async function allOf(ctx: IdSource, kind: IdKind): Promise<Named[]> {
+  if (kind === 'token') {
+    // A person holds a handful of tokens: the list is one unpaged answer.
+    const { items } = await ctx.client.call<{ items: { id: string; createdAt: string }[] }>(
+      'GET',
+      `${ctx.userPath}/tokens`,
+    );
+    return items.map(({ id, createdAt }) => ({ id, title: `created ${createdAt}` }));
+  }
   const base = `${ctx.userPath}/${kind === 'notification' ? 'notifications' : 'inbox'}`;
   const found: Named[] = [];
   let cursor: string | null = null;
@@ -60,11 +71,7 @@ function describe(item: Named): string {
  * user's ids (a unique suffix or prefix of 4–12 hex digits; ambiguous or unknown is a one-line
  * error); `--last` the most recently created (UUIDv7 ids sort by creation time).
  */
-export async function resolveId(
-  ctx: CommandContext,
-  kind: IdKind,
-  choice: IdChoice,
-): Promise<string> {
+export async function resolveId(ctx: IdSource, kind: IdKind, choice: IdChoice): Promise<string> {
   if ((choice.id === undefined) === (choice.last !== true)) {
     throw new CliError(`name one ${kind}: its id (as tickler list shows it) or --last`, 2);
   }

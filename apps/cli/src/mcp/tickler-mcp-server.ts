@@ -5,18 +5,23 @@ import { type NotificationJson, type Page } from '@tickler/notifications';
 import { resolveWhen } from '@tickler/time';
 import { z } from 'zod';
 import { type DaemonClient } from '../client/daemon-client';
+import { resolveId } from '../ids/resolve-id';
 import { localZone } from '../time/format-instant';
 
 /** Who the tools act for and through which daemon. */
 export interface McpTarget {
   readonly client: DaemonClient;
+  /** The user the tools act for. */
+  readonly user: string;
   /** `/v1/users/{user}` with the user encoded. */
   readonly userPath: string;
 }
 
 // Types only: every length, character and time rule is the daemon's (the same as over HTTP and
 // in the CLI), so a refusal names the field exactly as the API does.
-const id = z.string().describe('the reminder id (from schedule or list_upcoming)');
+const id = z
+  .string()
+  .describe('the reminder id: the 6-character short id schedule and list_upcoming give, or full');
 const when = z
   .string()
   .describe(
@@ -62,7 +67,11 @@ function instantOf(text: string, zone: string | undefined): { instant: string; l
 export function buildMcpServer(target: McpTarget, version: string): McpServer {
   const server = new McpServer({ name: 'tickler', version });
   const { client, userPath } = target;
-  const one = (reminder: string) => `${userPath}/notifications/${encodeURIComponent(reminder)}`;
+  // Short ids as the CLI prints them are resolved the CLI's way (issue 31).
+  const one = async (reminder: string) =>
+    `${userPath}/notifications/${encodeURIComponent(await resolveId(target, 'notification', { id: reminder }))}`;
+  const inboxItem = async (item: string) =>
+    `${userPath}/inbox/${encodeURIComponent(await resolveId(target, 'inbox item', { id: item }))}`;
 
   server.registerTool(
     'schedule',
@@ -118,7 +127,7 @@ export function buildMcpServer(target: McpTarget, version: string): McpServer {
     (input) =>
       guarded(async () => {
         const at = instantOf(input.when, input.timeZone);
-        const moved = await client.call<NotificationJson>('PATCH', one(input.id), {
+        const moved = await client.call<NotificationJson>('PATCH', await one(input.id), {
           scheduledAt: at.instant,
         });
         return ok(`rescheduled ${moved.id} to ${at.local}`, moved);
@@ -141,7 +150,7 @@ export function buildMcpServer(target: McpTarget, version: string): McpServer {
         const at = instantOf(input.when, input.timeZone);
         const again = await client.call<NotificationJson>(
           'POST',
-          `${userPath}/inbox/${encodeURIComponent(input.id)}/snooze`,
+          `${await inboxItem(input.id)}/snooze`,
           { until: at.instant },
         );
         return ok(`snoozed: ${again.id} for ${at.local}`, again);
@@ -156,7 +165,10 @@ export function buildMcpServer(target: McpTarget, version: string): McpServer {
     },
     (input) =>
       guarded(async () => {
-        const canceled = await client.call<NotificationJson>('POST', `${one(input.id)}/cancel`);
+        const canceled = await client.call<NotificationJson>(
+          'POST',
+          `${await one(input.id)}/cancel`,
+        );
         return ok(`canceled ${canceled.id}`, canceled);
       }),
   );
