@@ -20,10 +20,12 @@ import { SmtpEmailChannel } from './infrastructure/email/smtp-email-channel';
 import { InboxChannel } from './infrastructure/inbox/inbox.channel';
 import { KyselyChannelSendRepository } from './infrastructure/kysely-channel-send.repository';
 import { KyselySubscriptionRepository } from './infrastructure/kysely-subscription.repository';
+import { GuardedHttpPost } from './infrastructure/outbound/guarded-http-post';
 import { TargetGuard } from './infrastructure/outbound/target-guard';
 import { type PushOptions } from './infrastructure/push/push.options';
 import { bindPushChannel } from './infrastructure/push/push.registration';
 import { WebPushChannel } from './infrastructure/push/web-push-channel';
+import { NtfyChannel } from './infrastructure/ntfy/ntfy.channel';
 import { QueueChannelSendsWakeUp } from './infrastructure/queue-channel-sends-wake-up';
 import { WebhookChannel } from './infrastructure/webhook/webhook.channel';
 
@@ -36,6 +38,7 @@ export const EXTERNAL_CHANNELS: readonly (new (...args: never[]) => ExternalChan
   WebhookChannel,
   WebPushChannel,
   SmtpEmailChannel,
+  NtfyChannel,
 ];
 
 /** The channels' options: the adapters' settings and replacements. */
@@ -53,7 +56,7 @@ export interface ChannelsOptions {
 
 /**
  * Channels: subscriptions, channel sends and the send loop, the adapters (inbox, webhook, web
- * push, email) and the outgoing-address rule. Implements delivery's `DeliveryOutlets` port
+ * push, email, ntfy) and the outgoing-address rule. Implements delivery's `DeliveryOutlets` port
  * (`DeliveryFiring`) and its `SendOutcomes` (the channel-send repository).
  */
 export function channelsModule(options: ChannelsOptions = {}): ContextModule {
@@ -67,6 +70,7 @@ export function channelsModule(options: ChannelsOptions = {}): ContextModule {
         .inSingletonScope();
       bind(NOTIFICATIONS_TOKENS.SendsWakeUp).to(QueueChannelSendsWakeUp).inSingletonScope();
       bind(TargetGuard).toSelf().inSingletonScope();
+      bind(GuardedHttpPost).toSelf().inSingletonScope();
       // What the push and email adapters need besides their registration below.
       bindPushChannel({ bind }, options.push);
       bindEmailChannel({ bind }, options.email);

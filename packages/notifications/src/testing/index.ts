@@ -18,3 +18,4 @@ export * from './series-kit';
 export * from './in-memory-withdrawals';
 export * from './dispatcher-fixtures';
 export * from './email-confirmation-kit';
+export * from './ntfy-stand-in';

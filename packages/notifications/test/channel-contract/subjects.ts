@@ -1,6 +1,6 @@
 import { type ChannelErrorClass } from '../../src';
 import { type NotificationsContextOptions } from '../../src/context';
-import { startWebhookReceiver } from '../../src/testing';
+import { startNtfyStandIn, startWebhookReceiver } from '../../src/testing';
 import { email, push } from './push-email.subjects';
 
 /**
@@ -58,6 +58,39 @@ const webhook: ExternalChannelSubject = {
 };
 
 /**
+ * ntfy against a stand-in that checks ntfy's JSON publish shape (a malformed request is
+ * answered 400 and not counted as a delivery); the key is the `Idempotency-Key` header, the
+ * delivery `X-Tickler-Notification-Id`.
+ */
+const ntfy: ExternalChannelSubject = {
+  kind: 'ntfy',
+  failClass: 'http-5xx',
+  async startReceiver() {
+    const standIn = await startNtfyStandIn();
+    standIn.token = 'tk_contract';
+    let mode: 'accept' | 'fail' | 'hang' = 'accept';
+    standIn.respond = () =>
+      mode === 'hang' ? new Promise<number>(() => undefined) : mode === 'fail' ? 503 : 200;
+    const valid = () => standIn.received.filter((r) => r.problems.length === 0);
+    return {
+      registration: () => ({
+        kind: 'ntfy',
+        server: standIn.url,
+        topic: 'contract',
+        token: 'tk_contract',
+      }),
+      keys: () => valid().map((r) => String(r.headers['idempotency-key'])),
+      deliveries: () => valid().map((r) => String(r.headers['x-tickler-notification-id'])),
+      answer: (next) => {
+        mode = next;
+      },
+      close: () => standIn.close(),
+    };
+  },
+  contextOptions: () => ({}),
+};
+
+/**
  * Every external channel the contract suite runs, by kind. Adding a channel: its subject here
  * (a stand-in that records idempotency keys) and one `describeChannelContract('<kind>')` spec.
  */
@@ -65,4 +98,5 @@ export const CHANNEL_SUBJECTS: Readonly<Record<string, ExternalChannelSubject>> 
   webhook,
   push,
   email,
+  ntfy,
 };

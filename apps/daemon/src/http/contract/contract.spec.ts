@@ -34,7 +34,9 @@ describe('the input contract, derived from the command classes', () => {
     expect(send.properties.recipientId).toBeUndefined();
     expect(send.properties.title).toMatchObject({ type: 'string', maxLength: 200, minLength: 1 });
     expect(send.properties.scheduledAt).toMatchObject({ format: 'date-time' });
-    expect(send.properties.channel).toMatchObject({ enum: ['inbox', 'webhook', 'push', 'email'] });
+    expect(send.properties.channel).toMatchObject({
+      enum: ['inbox', 'webhook', 'push', 'email', 'ntfy'],
+    });
     expect(send.required).toEqual(['title', 'message']);
     const item = BODY_SCHEMAS.BatchItem as { properties: Props; required: string[] };
     expect(item.required).toContain('userId');

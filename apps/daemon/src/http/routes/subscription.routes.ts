@@ -13,7 +13,7 @@ export function subscriptionRoutes(): RouteSpec[] {
       path: '/v1/users/{userId}/subscriptions',
       operationId: 'registerSubscription',
       summary:
-        'Register a target for an external channel ({"kind":"webhook","url":…}, kind may be omitted for a webhook; {"kind":"push","subscription":{"endpoint":…,"keys":{"p256dh":…,"auth":…}}}, a browser PushSubscription, always default; {"kind":"email","address":…}, which receives nothing until confirmed with the code mailed to it; optional guarantee and default). At most 10 per person and kind by default (409 NOTIFICATIONS.SUBSCRIPTION_LIMIT); confirmation codes at most one per address per 10 minutes and 5 per person per hour (429). Registering the same target again updates it in place (a webhook: a new secret, the old one still signs for 24 h) and resumes it. A secret is in this answer only.',
+        'Register a target for an external channel ({"kind":"webhook","url":…}, kind may be omitted for a webhook; {"kind":"push","subscription":{"endpoint":…,"keys":{"p256dh":…,"auth":…}}}, a browser PushSubscription, always default; {"kind":"email","address":…}, which receives nothing until confirmed with the code mailed to it; {"kind":"ntfy","server":"https://ntfy.sh","topic":…,"token":…} (server and token optional); optional guarantee and default). At most 10 per person and kind by default (409 NOTIFICATIONS.SUBSCRIPTION_LIMIT); confirmation codes at most one per address per 10 minutes and 5 per person per hour (429). Registering the same target again updates it in place (a webhook: a new secret, the old one still signs for 24 h) and resumes it. A secret is in this answer only.',
       access: 'user',
       tag: 'subscriptions',
       requestBody: 'RegisterSubscriptionBody',

@@ -4,7 +4,7 @@
  * has one external adapter registered in `channels/channels.module.ts` (`EXTERNAL_CHANNELS`); the
  * context refuses to start when the two lists disagree. Adding a channel: docs/channels.md.
  */
-export const CHANNEL_KINDS = ['inbox', 'webhook', 'push', 'email'] as const;
+export const CHANNEL_KINDS = ['inbox', 'webhook', 'push', 'email', 'ntfy'] as const;
 
 /** One of {@link CHANNEL_KINDS}. */
 export type ChannelKind = (typeof CHANNEL_KINDS)[number];
@@ -19,7 +19,7 @@ export const SUBSCRIPTION_KINDS = CHANNEL_KINDS.filter((kind) => kind !== INBOX_
 export const DEFAULT_SUBSCRIPTION_KIND = 'webhook';
 
 /** Most channels one notification may name. */
-export const MAX_CHANNELS = 4;
+export const MAX_CHANNELS = 5;
 
 /** Whether a notification with `channels` (null = the default set) goes to its inbox. */
 export function includesInbox(channels: readonly string[] | null): boolean {

@@ -177,6 +177,7 @@ function messageOf(delivery: NotificationDelivery, send: ChannelSend) {
     message: d.message,
     url: d.url,
     scheduledAt: d.scheduledAt,
+    priority: d.priority,
     sentAt: send.snapshot().createdAt,
   };
 }

@@ -2,6 +2,7 @@
 import { type ChannelErrorClass, type Guarantee } from '../../../shared/domain/channel-send.state';
 import { type ChannelRetryPolicy } from '../../../shared/domain/retry-policy';
 import { type Scope } from '../../../shared/application/ports/scope';
+import { type DeliveryPriority } from '../../../shared/domain/notification-status';
 
 export type { ChannelErrorClass, ChannelRetryPolicy, Guarantee };
 
@@ -21,6 +22,8 @@ export interface ChannelMessage {
   readonly message: string;
   readonly url: string | null;
   readonly scheduledAt: string | null;
+  /** How urgently the person wants it (ntfy's priority, push urgency). */
+  readonly priority: DeliveryPriority;
   /** When it fired (the instant its channel sends were created). */
   readonly sentAt: string;
 }

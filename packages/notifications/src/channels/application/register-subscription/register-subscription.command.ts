@@ -5,6 +5,7 @@ import {
   IsOptional,
   IsString,
   IsUrl,
+  Matches,
   MaxLength,
   ValidateIf,
   ValidateNested,
@@ -53,6 +54,29 @@ export class RegisterSubscription extends Command<NewSubscriptionView> {
   @IsString()
   @MaxLength(254)
   address?: string;
+
+  /** ntfy: the server's base URL (http or https); omitted means https://ntfy.sh. */
+  @ValidateIf((o: RegisterSubscription) => o.kind === 'ntfy' && o.server !== undefined)
+  @MaxLength(2000)
+  @IsUrl(
+    { protocols: ['http', 'https'], require_protocol: true, require_tld: false },
+    { message: 'server must be an http(s) URL' },
+  )
+  server?: string;
+
+  /** ntfy: the topic, as ntfy allows it (1–64 of A-Z, a-z, 0-9, _ and -). */
+  @ValidateIf((o: RegisterSubscription) => o.kind === 'ntfy')
+  @IsString()
+  @Matches(/^[-_A-Za-z0-9]{1,64}$/, { message: 'topic must be 1 to 64 of A-Z, a-z, 0-9, _ and -' })
+  topic?: string;
+
+  /** ntfy: an access token for a protected topic (sent as a Bearer token; never shown again). */
+  @ValidateIf((o: RegisterSubscription) => o.kind === 'ntfy' && o.token !== undefined)
+  @IsString()
+  @Matches(/^[\x21-\x7e]{1,256}$/, {
+    message: 'token must be 1 to 256 printable ASCII characters, no spaces',
+  })
+  token?: string;
 
   /** What an uncertain outcome does: send again (default) or fail. */
   @IsOptional() @IsIn(GUARANTEES) guarantee?: Guarantee;

@@ -56,6 +56,7 @@ const request: ChannelSendRequest = {
     message: '',
     url: null,
     scheduledAt: null,
+    priority: 'normal',
     sentAt: '2026-12-03T09:00:00.000Z',
   },
   now: '2026-12-03T09:00:00.000Z',

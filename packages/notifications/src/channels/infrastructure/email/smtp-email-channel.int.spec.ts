@@ -45,6 +45,7 @@ function request(message: Partial<ChannelSendRequest['message']> = {}): ChannelS
       message: 'Trash and recycling.\nGreen bin too.',
       url: 'https://example.org/bins?week=49&side=left',
       scheduledAt: '2026-12-01T18:00:00.000Z',
+      priority: 'normal',
       sentAt: '2026-12-01T18:00:00.250Z',
       ...message,
     },

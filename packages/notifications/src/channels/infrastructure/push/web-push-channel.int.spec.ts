@@ -87,6 +87,7 @@ function request(
       message: 'Trash and recycling.',
       url: 'https://example.org/bins',
       scheduledAt: '2026-12-01T18:00:00.000Z',
+      priority: 'normal',
       sentAt: '2026-12-01T18:00:00.250Z',
       ...message,
     },

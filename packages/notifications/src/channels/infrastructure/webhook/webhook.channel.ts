@@ -2,7 +2,6 @@ import { randomBytes } from 'node:crypto';
 import { msOf, toIsoUtc } from '@tickler/core';
 import { InvalidArgumentError } from '@tickler/core/domain';
 import { inject, injectable } from 'inversify';
-import { type Dispatcher } from 'undici';
 import { type ResolvedNotificationsOptions } from '../../../shared/application/notifications.options';
 import {
   type ChannelSendOutcome,
@@ -13,9 +12,9 @@ import {
   type SubscriptionTarget,
 } from '../../application/ports/delivery-channel.port';
 import { NOTIFICATIONS_TOKENS } from '../../../shared/notifications.tokens';
+import { GuardedHttpPost } from '../outbound/guarded-http-post';
 import { TargetGuard } from '../outbound/target-guard';
 import { SECRET_PREFIX, signStandardWebhook } from './standard-webhooks-signature';
-import { outcomeOfError, outcomeOfStatus } from './webhook-outcome';
 import { webhookPayload } from './webhook-payload';
 import {
   MAX_LIVE_WEBHOOK_SECRETS,
@@ -28,18 +27,6 @@ import {
 export const WEBHOOK = 'webhook';
 
 /**
- * undici is loaded on the first webhook, not at start-up: requiring it costs ~0.1 s of CPU,
- * which every start paid (a restart with due inbox rows only, the CLI) whether or not a
- * webhook ever went out.
- */
-let undici: Promise<typeof import('undici')> | undefined;
-
-function loadUndici(): Promise<typeof import('undici')> {
-  undici ??= import('undici');
-  return undici;
-}
-
-/**
  * The webhook channel: a signed POST to the recipient's endpoint, Standard Webhooks headers
  * (`webhook-id` = the send id, also `Idempotency-Key`; `webhook-timestamp`; `webhook-signature`
  * with every secret still signing), the address rule checked at connect time (a guarded
@@ -50,11 +37,11 @@ export class WebhookChannel implements ExternalChannel {
   readonly kind = WEBHOOK;
   readonly retry: ExternalChannel['retry'];
   readonly timeoutMs: number;
-  private dispatcher: Dispatcher | undefined;
 
   constructor(
     @inject(NOTIFICATIONS_TOKENS.Options) private readonly options: ResolvedNotificationsOptions,
     @inject(TargetGuard) private readonly guard: TargetGuard,
+    @inject(GuardedHttpPost) private readonly http: GuardedHttpPost,
   ) {
     this.retry = options.webhookRetry;
     this.timeoutMs = options.webhookTimeoutMs;
@@ -99,55 +86,31 @@ export class WebhookChannel implements ExternalChannel {
   }
 
   /** Loads undici and makes the guarded agent (first send only). */
-  async prepare(): Promise<void> {
-    await this.dispatcherOf();
+  prepare(): Promise<void> {
+    return this.http.prepare();
   }
 
-  async send(request: ChannelSendRequest, signal: AbortSignal): Promise<ChannelSendOutcome> {
+  send(request: ChannelSendRequest, signal: AbortSignal): Promise<ChannelSendOutcome> {
     const target = webhookTargetOf(request.target);
-    const url = new URL(target.url);
     const body = JSON.stringify(webhookPayload(request));
     const timestamp = Math.floor(msOf(request.now) / 1000);
-    try {
-      this.guard.checkLiteralHost(url);
-      const { request: post } = await loadUndici();
-      const response = await post(url, {
-        method: 'POST',
-        body,
-        headers: {
-          'content-type': 'application/json',
-          'user-agent': 'tickler-webhooks/2',
-          'webhook-id': request.sendId,
-          'webhook-timestamp': String(timestamp),
-          'webhook-signature': signStandardWebhook(
-            signingSecrets(target, request.now),
-            request.sendId,
-            timestamp,
-            body,
-          ),
-          'idempotency-key': request.sendId,
-        },
-        signal,
-        dispatcher: await this.dispatcherOf(),
-      });
-      // Drain the body so the connection returns to the pool; its content is not used.
-      await response.body.dump();
-      return outcomeOfStatus(response.statusCode, url.host);
-    } catch (error) {
-      const timedOut =
-        signal.aborted &&
-        (signal.reason as { name?: unknown } | undefined)?.name === 'TimeoutError';
-      return outcomeOfError(error, timedOut);
-    }
-  }
-
-  /** One undici agent whose connections resolve names through the address rule. */
-  private async dispatcherOf(): Promise<Dispatcher> {
-    if (!this.dispatcher) {
-      const { Agent } = await loadUndici();
-      const lookup = this.guard.lookup;
-      this.dispatcher = new Agent(lookup ? { connect: { lookup } } : {});
-    }
-    return this.dispatcher;
+    return this.http.post({
+      url: new URL(target.url),
+      body,
+      headers: {
+        'content-type': 'application/json',
+        'user-agent': 'tickler-webhooks/2',
+        'webhook-id': request.sendId,
+        'webhook-timestamp': String(timestamp),
+        'webhook-signature': signStandardWebhook(
+          signingSecrets(target, request.now),
+          request.sendId,
+          timestamp,
+          body,
+        ),
+        'idempotency-key': request.sendId,
+      },
+      signal,
+    });
   }
 }

@@ -1,5 +1,5 @@
 import { type ChannelSendOutcome } from '../../application/ports/delivery-channel.port';
-import { REFUSED_TARGET_CODE } from '../outbound/refused-target.error';
+import { REFUSED_TARGET_CODE } from './refused-target.error';
 
 /** Codes that mean the request never left: nothing can have reached the receiver. */
 const NOT_SENT = new Set([

@@ -1,0 +1,3 @@
+import { describeChannelContract } from './channel-contract';
+
+describeChannelContract('ntfy');
