@@ -45,25 +45,17 @@ const cliForbidden = [
 ];
 
 // What the CLI's production code may not load: the kernel (database, queue, container: only the
-// pure `@tickler/core/domain`), the contexts' migration lists, a context's inner files.
+// pure `@tickler/core/domain`), any context's migrations, the database drivers. Schemas are the
+// daemon's: `tickler migrate` asks the daemon (issue 27).
+const schemasAreTheDaemons = 'Schemas are the daemon’s: `tickler migrate` asks the daemon to copy.';
 const cliSourceForbidden = [
   {
     name: '@tickler/core',
     message: 'The CLI is a client: no kernel database or container (@tickler/core/domain is pure).',
   },
-  {
-    name: '@tickler/notifications/migrations',
-    message: 'Schemas are the daemon’s: only `tickler migrate` (src/migrate) reads the lists.',
-  },
-  {
-    name: '@tickler/auth/migrations',
-    message: 'Schemas are the daemon’s: only `tickler migrate` (src/migrate) reads the lists.',
-  },
-  {
-    name: '@tickler/calendar/migrations',
-    message: 'Schemas are the daemon’s: only `tickler migrate` (src/migrate) reads the lists.',
-  },
+  ...['better-sqlite3', 'pg', 'kysely'].map((name) => ({ name, message: schemasAreTheDaemons })),
 ];
+const migrationImports = { group: ['@tickler/*/migrations'], message: schemasAreTheDaemons };
 const deepImports = {
   group: ['@tickler/*/src/**', '@tickler/*/dist/**', '**/packages/*/src/**'],
   message: 'A context’s domain and adapters are its own: import its contract entry point.',
@@ -152,8 +144,6 @@ export default tseslint.config(
                 'scope:config',
                 'scope:time',
                 'scope:notifications',
-                // `tickler migrate` only: the auth context's migrations, to bring a schema up to date.
-                'scope:auth',
                 'scope:calendar',
                 'type:testing',
               ],
@@ -221,20 +211,8 @@ export default tseslint.config(
         'error',
         {
           paths: [...cliForbidden, ...cliSourceForbidden, testingForbidden],
-          patterns: [deepImports],
+          patterns: [deepImports, migrationImports],
         },
-      ],
-    },
-  },
-  {
-    // The one exception, until `tickler migrate` moves behind the daemon (issue 27): it opens
-    // both databases and reads every context's migration list.
-    files: ['apps/cli/src/migrate/**/*.ts'],
-    ignores: ['**/*.spec.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        { paths: [...cliForbidden, testingForbidden], patterns: [deepImports] },
       ],
     },
   },

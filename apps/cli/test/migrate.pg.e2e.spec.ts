@@ -122,6 +122,10 @@ describe("tickler migrate: a real daemon's SQLite file into real PostgreSQL (iss
     const deliveries = report.tables.find((t) => t.table === 'notification_deliveries');
     expect(deliveries).toMatchObject({ sourceRows: LATER_COUNT + 1, targetRows: LATER_COUNT + 1 });
     expect(deliveries!.copied).toBe(LATER_COUNT + 1 - Number(half?.n));
+    // Every context the daemon composes is copied, the calendar's tables too (issue 27).
+    expect(report.tables.map((t) => t.table)).toEqual(
+      expect.arrayContaining(['calendar_sources', 'calendar_feeds', 'auth_user_tokens']),
+    );
 
     // Idempotent: a second full run copies nothing and says so, in the table it prints.
     const again = await tickler(args);
@@ -201,7 +205,7 @@ describe("tickler migrate: a real daemon's SQLite file into real PostgreSQL (iss
     expect(run.code).toBe(1);
     expect(run.stdout).toBe('');
     expect(run.stderr).toMatch(
-      /^tickler: the target has newer migrations than the source \(target at 2099_01_01_0000_from_a_newer_build, source at 20\d\d_\d\d_\d\d_\d{4}_\w+\); [^\n]+\n$/,
+      /^tickler: the target has newer migrations than the source \(target at 2099_01_01_0000_from_a_newer_build, source at \d{4}_\d\d_\d\d_\d{4}_\w+\); [^\n]+\n$/,
     );
 
     // No server at that address: one line naming it (the password hidden), exit 1.
@@ -228,5 +232,40 @@ describe("tickler migrate: a real daemon's SQLite file into real PostgreSQL (iss
     ]);
     expect(run.code).toBe(2);
     expect(run.stderr).toMatch(/^tickler: .*--to.*must be a postgres:\/\/ URL[^\n]*\n$/);
+  });
+
+  it('asks a running daemon (--daemon) over its admin route, which names a bad field', async () => {
+    const source = await new DaemonProcess(DaemonProcess.tempDir(), {
+      TICKLER_DATABASE_URL: '',
+    }).start();
+    await source.terminate();
+    const asked = await new DaemonProcess(DaemonProcess.tempDir(), {
+      TICKLER_ADMIN_TOKEN: TOKEN,
+    }).start();
+    try {
+      const schema = testSchemaFor();
+      dropAfterFile(schema);
+      const daemon = ['--daemon', asked.url, '--token', TOKEN];
+      const copy = ['migrate', '--from', source.dbFile, '--to', testPostgresUrl()];
+      const run = await tickler(['--json', ...daemon, ...copy, '--schema', schema]);
+      expect(run.stderr).toBe('');
+      expect(run.code).toBe(0);
+      const report = JSON.parse(run.stdout) as Report;
+      expect(report.match).toBe(true);
+      expect(report.tables.map((t) => t.table)).toContain('calendar_reminders');
+      const [ledger] = await inSchema<{ n: string }>(
+        schema,
+        'select count(*) as n from calendar_migrations',
+      );
+      expect(Number(ledger?.n)).toBeGreaterThan(0);
+
+      const bad = await tickler([...daemon, ...copy, '--schema', 'Not-A-Schema']);
+      expect(bad.code).toBe(1);
+      expect(bad.stderr).toMatch(
+        /^tickler: invalid input: schema: [^\n]*must be lowercase[^\n]*\n$/,
+      );
+    } finally {
+      expect((await asked.terminate()).code).toBe(0);
+    }
   });
 });

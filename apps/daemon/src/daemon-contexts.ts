@@ -1,5 +1,5 @@
 import { type AdminTokenSource, authContext } from '@tickler/auth/context';
-import { type BoundedContext } from '@tickler/core';
+import { type BoundedContext, coreMigrations, type MigrationSet } from '@tickler/core';
 import { calendarContext } from '@tickler/calendar/context';
 import { notificationsContext } from '@tickler/notifications/context';
 import { type DaemonConfig } from '@tickler/config';
@@ -29,5 +29,23 @@ export function daemonContexts(
     authContext({ adminToken }),
     // Uses notifications: its commands in-process, its outbound address rule for downloads.
     calendarContext(),
+  ];
+}
+
+/** One schema's history: the ledger prefix (`<context>_migrations`) and its migrations. */
+export interface ContextMigrations {
+  readonly context: string;
+  readonly migrations: MigrationSet;
+}
+
+/**
+ * Every schema the daemon keeps, in the order `Application.create` migrates them: the kernel's
+ * (`shared`) first, then each of `contexts`. `tickler migrate` brings a target up to date with
+ * it; nobody else keeps a list.
+ */
+export function daemonMigrations(contexts: readonly BoundedContext[]): ContextMigrations[] {
+  return [
+    { context: 'shared', migrations: coreMigrations },
+    ...contexts.map((c) => ({ context: c.name, migrations: c.definition.migrations })),
   ];
 }

@@ -21,3 +21,12 @@ export async function runDaemon(): Promise<void> {
   const process = await import('./run-daemon.js');
   return process.runDaemon();
 }
+
+/**
+ * The `migrate` subcommand (`tickler-daemon migrate --from <file> --to postgres://…`): copies a
+ * stopped daemon's SQLite file into PostgreSQL with this build's schema (see `run-migrate.ts`).
+ */
+export async function runMigrate(words: readonly string[]): Promise<void> {
+  const migrate = await import('./migrate/run-migrate.js');
+  return migrate.runMigrate(words);
+}

@@ -1,4 +1,5 @@
 #!/usr/bin/env node
-import { runDaemon } from './run-daemon';
+import { runDaemon, runMigrate } from './index';
 
-void runDaemon();
+// `migrate …` copies a SQLite file into PostgreSQL (docs/operations.md); no word runs the daemon.
+void (process.argv[2] === 'migrate' ? runMigrate(process.argv.slice(3)) : runDaemon());

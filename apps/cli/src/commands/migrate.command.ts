@@ -1,38 +1,36 @@
-import { type Command, InvalidArgumentError, Option } from 'commander';
+import { type Command, Option } from 'commander';
 import { CliError } from '../cli.error';
+import { DaemonClient } from '../client/daemon-client';
+import { describeConnection, resolveConnection } from '../client/connection';
 import { type GlobalOptions } from '../command-context';
+import { type MigrateAsk, type MigrateReport, migrateInChild } from '../migrate/daemon-migrate';
 import { createOutput } from '../output/output';
 import { renderTable } from '../output/table';
 
-/** Rows per copy transaction: default, and the bounds `--batch-size` accepts. */
-const BATCH = { default: 500, min: 1, max: 10_000 };
-const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
-
-function batchSize(text: string): number {
-  const value = Number(text);
-  if (!/^\d{1,5}$/.test(text) || value < BATCH.min || value > BATCH.max) {
-    throw new InvalidArgumentError(`must be a whole number from ${BATCH.min} to ${BATCH.max}`);
+/**
+ * The copy, done by the daemon: the one named by `--daemon` / `TICKLER_URL` is asked over
+ * `POST /v1/admin/migrate` (admin token); with none named, the daemon build's own `migrate`
+ * subcommand runs as a child process. Either way the daemon's contexts bring the schema.
+ */
+async function askDaemon(ask: MigrateAsk, globals: GlobalOptions): Promise<MigrateReport | number> {
+  if (globals.daemon === undefined && !process.env.TICKLER_URL) {
+    return migrateInChild(ask, globals.verbose);
   }
-  return value;
-}
-
-function postgresUrl(text: string): string {
-  if (text.length > 2048 || !/^postgres(ql)?:\/\/\S+$/.test(text)) {
-    throw new InvalidArgumentError('must be a postgres:// URL (at most 2048 characters)');
+  const connection = resolveConnection({ daemon: globals.daemon, token: globals.token });
+  if (globals.verbose) {
+    process.stderr.write(`tickler: daemon ${describeConnection(connection)}\n`);
   }
-  return text;
-}
-
-function schemaName(text: string): string {
-  if (!SCHEMA_NAME.test(text)) {
-    throw new InvalidArgumentError('must be lowercase letters, digits or _ (at most 63)');
-  }
-  return text;
+  return new DaemonClient(connection).call<MigrateReport>('POST', '/v1/admin/migrate', {
+    from: ask.from,
+    to: ask.to,
+    ...(ask.schema !== undefined ? { schema: ask.schema } : {}),
+    ...(ask.batchSize !== undefined ? { batchSize: Number(ask.batchSize) } : {}),
+  });
 }
 
 /**
  * `tickler migrate --from <sqlite file> --to postgres://…`: moving up from the desktop to a
- * server. Talks to both databases directly (no daemon); see docs/scaling.md.
+ * server. The daemon does the copy (it knows every context's schema); see docs/operations.md.
  */
 export function migrateCommand(program: Command): void {
   program
@@ -41,43 +39,25 @@ export function migrateCommand(program: Command): void {
       "copy a stopped daemon's SQLite database into PostgreSQL (safe to re-run: copies only what is missing, then compares every table)",
     )
     .requiredOption('--from <file>', 'the SQLite database file (stop its daemon first)')
-    .requiredOption(
-      '--to <url>',
-      'the PostgreSQL database, postgres://user@host:5432/db',
-      postgresUrl,
-    )
+    .requiredOption('--to <url>', 'the PostgreSQL database, postgres://user@host:5432/db')
     .addOption(
-      new Option('--schema <name>', "schema in that database (default: the server's)")
-        .env('TICKLER_DATABASE_SCHEMA')
-        .argParser(schemaName),
+      new Option('--schema <name>', "schema in that database (default: the server's)").env(
+        'TICKLER_DATABASE_SCHEMA',
+      ),
     )
-    .addOption(
-      new Option('--batch-size <rows>', 'rows per copy transaction')
-        .default(BATCH.default)
-        .argParser(batchSize),
-    )
+    .addOption(new Option('--batch-size <rows>', 'rows per copy transaction (default 500)'))
     .action(
       async (
-        options: { from: string; to: string; schema?: string; batchSize: number },
+        options: { from: string; to: string; schema?: string; batchSize?: string },
         command: Command,
       ) => {
         const globals = command.optsWithGlobals<GlobalOptions>();
         const out = createOutput(globals.json);
-        // Loaded here, not at the top: it brings the whole kernel and every context's
-        // migrations (kysely, inversify, class-validator), which no other `tickler` run needs.
-        const { migrateDatabase } = await import('../migrate/migrate-database.js');
-        const report = await migrateDatabase({
-          from: options.from,
-          to: options.to,
-          ...(options.schema !== undefined ? { schema: options.schema } : {}),
-          batchSize: options.batchSize,
-          ...(globals.verbose
-            ? {
-                onBatch: (table: string, copied: number, total: number) =>
-                  process.stderr.write(`tickler: ${table} ${copied}/${total} rows copied\n`),
-              }
-            : {}),
-        });
+        const report = await askDaemon(options, globals);
+        if (typeof report === 'number') {
+          process.exitCode = report;
+          return;
+        }
         out.result(report, () =>
           [
             renderTable(

@@ -27,6 +27,8 @@ export const STATUS_BY_CODE: Readonly<Record<string, number>> = {
   'STORAGE.READ_ONLY': 503,
   'STORAGE.IO_ERROR': 503,
   'STORAGE.BUSY': 503,
+  // `tickler migrate` (the daemon's copy): the source or target cannot be copied
+  'MIGRATE.REFUSED': 422,
   // notifications
   'NOTIFICATIONS.INVALID_LEAD_RULE': 400,
   'NOTIFICATIONS.LEAD_RULE_ANCHOR_MISSING': 400,

@@ -12,6 +12,7 @@ const ERROR_DESCRIPTIONS: Readonly<Record<number, string>> = {
   413: 'Body too large.',
   414: 'A path segment is longer than 1024 characters.',
   415: 'Body is not `application/json` in UTF-8.',
+  422: 'The request was understood but cannot be carried out (e.g. a copy whose schemas do not fit).',
   429: 'This token holds its maximum of live event streams.',
   503: 'The daemon holds its maximum of live event streams.',
 };

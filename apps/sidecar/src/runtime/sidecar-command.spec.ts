@@ -20,6 +20,13 @@ describe('sidecarCommandOf', () => {
     });
   });
 
+  it('hands `migrate` its words (the daemon copies for `tickler migrate`)', () => {
+    expect(sidecarCommandOf(argv('migrate', '--from', 'a.db', '--to', 'postgres://h/d'))).toEqual({
+      kind: 'migrate',
+      words: ['--from', 'a.db', '--to', 'postgres://h/d'],
+    });
+  });
+
   it('answers --version and --help, and names an unknown word', () => {
     const version = sidecarCommandOf(argv('--version'));
     expect(version.kind === 'version' && version.text).toMatch(

@@ -5,6 +5,8 @@ export type SidecarCommand =
   | { readonly kind: 'daemon' }
   /** `argv` as the CLI expects it: the executable, the program name, then the CLI's words. */
   | { readonly kind: 'cli'; readonly argv: readonly string[] }
+  /** The daemon's copy of a SQLite file into PostgreSQL (`tickler migrate` runs it). */
+  | { readonly kind: 'migrate'; readonly words: readonly string[] }
   | { readonly kind: 'version'; readonly text: string }
   | { readonly kind: 'help' }
   | { readonly kind: 'unknown'; readonly word: string };
@@ -13,6 +15,8 @@ export type SidecarCommand =
 export const SIDECAR_USAGE = `Usage:
   tickler-daemon              run the daemon (configured by TICKLER_* variables; docs/sidecar.md)
   tickler-daemon cli <args>   run the tickler CLI, e.g. \`tickler-daemon cli list --daemon <url>\`
+  tickler-daemon migrate --from <file> --to <postgres url>
+                              copy a stopped daemon's SQLite file into PostgreSQL (tickler migrate)
   tickler-daemon --version    print the version
   tickler-daemon --help       print this help
 `;
@@ -34,6 +38,8 @@ export function sidecarCommandOf(argv: readonly string[]): SidecarCommand {
     case 'daemon':
       // The daemon takes its settings from the environment only.
       return rest[0] === undefined ? { kind: 'daemon' } : { kind: 'unknown', word: rest[0] };
+    case 'migrate':
+      return { kind: 'migrate', words: rest };
     case 'cli':
       return { kind: 'cli', argv: [argv[0] ?? 'tickler-daemon', 'tickler', ...rest] };
     case '--version':

@@ -14,6 +14,11 @@ async function main(argv: readonly string[]): Promise<void> {
       await runDaemon();
       return;
     }
+    case 'migrate': {
+      const { runMigrate } = await import('@tickler/daemon');
+      await runMigrate(command.words);
+      return;
+    }
     case 'cli': {
       const { runCli } = await import('@tickler/cli');
       await runCli(command.argv);

@@ -24,6 +24,7 @@ import {
   SnoozeInboxItem,
   UpdateRecipientProfile,
 } from '@tickler/notifications';
+import { MIGRATE_BODY_SCHEMA } from '../../migrate/migrate-request';
 import { type Schema } from '../route';
 import { CALENDAR_BODY_SCHEMAS } from './calendar-schemas';
 import { bodyOf, classSchema, ref } from './command-schemas';
@@ -68,4 +69,5 @@ export const BODY_SCHEMAS: Readonly<Record<string, Schema>> = {
   DigestInput: classSchema(DigestInput),
   PlannedNotificationInput: bodyOf(PlannedNotificationInput, { rename: { recipientId: 'userId' } }),
   ...CALENDAR_BODY_SCHEMAS,
+  MigrateDatabaseBody: MIGRATE_BODY_SCHEMA,
 };

@@ -6,6 +6,7 @@ import { calendarRoutes } from './calendar.routes';
 import { eventRoutes } from './event.routes';
 import { inboxRoutes } from './inbox.routes';
 import { internalRoutes } from './internal.routes';
+import { migrateRoutes } from './migrate.routes';
 import { notificationRoutes } from './notification.routes';
 import { profileRoutes } from './profile.routes';
 import { pushRoutes } from './push.routes';
@@ -37,6 +38,7 @@ export function allRoutes(deps: {
     ...timeRoutes(),
     ...eventRoutes(deps.hub),
     ...calendarRoutes(),
+    ...migrateRoutes(),
   );
   return routes;
 }

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { CliError } from '../cli.error';
+import { MigrateError } from './migrate.error';
 import { type Row } from './source-tables';
 
 /** The table a PostgreSQL daemon keeps its web-push key pair in (one row, id `current`). */
@@ -20,8 +20,8 @@ export function vapidRowBeside(databaseFile: string): Row | undefined {
   if (!fs.existsSync(file)) {
     return undefined;
   }
-  const problem = (what: string): CliError =>
-    new CliError(`${file} ${what}; restore it, or move it aside to copy without push keys`);
+  const problem = (what: string): MigrateError =>
+    new MigrateError(`${file} ${what}; restore it, or move it aside to copy without push keys`);
   if (fs.statSync(file).size > MAX_FILE_BYTES) {
     throw problem('is too large to be a VAPID key pair');
   }

@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import BetterSqlite3 from 'better-sqlite3';
 import { type Database, migrateContext, openPostgresDatabase } from '@tickler/core';
-import { CliError } from '../cli.error';
-import { CONTEXT_MIGRATIONS, checkVersions, versionOf } from './schema-versions';
+import { MigrateError } from './migrate.error';
+import { checkVersions, type SchemaHistory, versionOf } from './schema-versions';
 import {
   asCopied,
   readPages,
@@ -72,37 +72,40 @@ export function safeUrl(url: string): string {
 
 function openSource(file: string): BetterSqlite3.Database {
   if (!fs.existsSync(file)) {
-    throw new CliError(`no SQLite database at ${file}`, 2);
+    throw new MigrateError(`no SQLite database at ${file}`, 2);
   }
   try {
     const db = new BetterSqlite3(file, { readonly: true, fileMustExist: true });
     db.pragma('busy_timeout = 5000');
     return db;
   } catch (error) {
-    throw new CliError(`cannot open ${file} as SQLite: ${(error as Error).message}`);
+    throw new MigrateError(`cannot open ${file} as SQLite: ${(error as Error).message}`);
   }
 }
 
 /**
  * Copies a desktop SQLite database into a PostgreSQL schema: checks the versions, brings the
- * target's tables up to date with this build's migrations (the daemon's own, advisory-locked),
+ * target's tables up to date with `history` (the daemon's contexts' migrations, advisory-locked),
  * copies every table in batches (one transaction each, rows already there skipped: a second
  * run or a run after a kill inserts only what is missing), then counts and checksums every
  * table on both sides. The source is read in one transaction, so its rows are one snapshot.
  */
-export async function migrateDatabase(request: MigrateRequest): Promise<MigrateReport> {
+export async function migrateDatabase(
+  request: MigrateRequest,
+  history: SchemaHistory,
+): Promise<MigrateReport> {
   const source = openSource(request.from);
   let target: Database | undefined;
   try {
     let applied: Set<string>;
     try {
       source.exec('begin');
-      applied = sourceMigrations(source);
+      applied = sourceMigrations(source, history.ledgers);
     } catch (error) {
-      throw new CliError(`cannot read ${request.from} as SQLite: ${(error as Error).message}`);
+      throw new MigrateError(`cannot read ${request.from} as SQLite: ${(error as Error).message}`);
     }
     if (applied.size === 0) {
-      throw new CliError(`${request.from} is not a Tickler database (no migration ledger)`);
+      throw new MigrateError(`${request.from} is not a Tickler database (no migration ledger)`);
     }
     let onTarget: Set<string>;
     try {
@@ -111,23 +114,25 @@ export async function migrateDatabase(request: MigrateRequest): Promise<MigrateR
         ...(request.schema !== undefined ? { schema: request.schema } : {}),
         maxConnections: 2,
       });
-      onTarget = await targetMigrations(target.kysely);
+      onTarget = await targetMigrations(target.kysely, history.ledgers);
     } catch (error) {
-      throw new CliError(
+      throw new MigrateError(
         `cannot use PostgreSQL at ${safeUrl(request.to)}: ${(error as Error).message}`,
       );
     }
     const db = target.kysely;
-    checkVersions(applied, onTarget);
-    for (const { context, migrations } of CONTEXT_MIGRATIONS) {
+    checkVersions(applied, onTarget, history.known);
+    for (const { context, migrations } of history.contexts) {
       await migrateContext(db, context, migrations, target.beginStatement);
     }
     const columns = await targetColumns(db);
-    const tables = sourceTables(source);
+    const tables = sourceTables(source, history.ledgers);
     for (const table of tables) {
       const missing = table.columns.filter((c) => !columns.get(table.name)?.has(c));
       if (missing.length > 0) {
-        throw new CliError(`the target has no ${table.name}.${missing.join(', ')} to copy into`);
+        throw new MigrateError(
+          `the target has no ${table.name}.${missing.join(', ')} to copy into`,
+        );
       }
     }
     const vapid = vapidRowBeside(request.from);

@@ -1,5 +1,4 @@
 import type BetterSqlite3 from 'better-sqlite3';
-import { LEDGER_TABLES } from './schema-versions';
 
 /** One table of the source as the copy reads it. */
 export interface SourceTable {
@@ -38,7 +37,10 @@ export function asCopied(table: string, row: Row): Row {
 }
 
 /** The tables holding data (not SQLite's own, not the migration ledgers), by name. */
-export function sourceTables(db: BetterSqlite3.Database): SourceTable[] {
+export function sourceTables(
+  db: BetterSqlite3.Database,
+  ledgers: ReadonlySet<string>,
+): SourceTable[] {
   const names = db
     .prepare(
       "select name from sqlite_master where type = 'table' and name not like 'sqlite\\_%' escape '\\' order by name",
@@ -46,7 +48,7 @@ export function sourceTables(db: BetterSqlite3.Database): SourceTable[] {
     .pluck()
     .all() as string[];
   return names
-    .filter((name) => !LEDGER_TABLES.has(name))
+    .filter((name) => !ledgers.has(name))
     .map((name) => {
       const info = db.prepare(`pragma table_info("${name.replace(/"/g, '""')}")`).all() as {
         name: string;
@@ -86,10 +88,13 @@ export function* readPages(db: BetterSqlite3.Database, table: SourceTable): Gene
   }
 }
 
-/** The migrations applied to the source (every context's ledger; none when it has none). */
-export function sourceMigrations(db: BetterSqlite3.Database): Set<string> {
+/** The migrations applied to the source (every ledger of `ledgers`; none when it has none). */
+export function sourceMigrations(
+  db: BetterSqlite3.Database,
+  ledgers: ReadonlySet<string>,
+): Set<string> {
   const applied = new Set<string>();
-  for (const ledger of LEDGER_TABLES) {
+  for (const ledger of ledgers) {
     const exists = db
       .prepare("select 1 from sqlite_master where type = 'table' and name = ?")
       .get(ledger);

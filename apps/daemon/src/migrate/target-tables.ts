@@ -1,18 +1,20 @@
 import { type Kysely, sql } from 'kysely';
-import { LEDGER_TABLES } from './schema-versions';
 import { READ_PAGE, type Row, type SourceTable } from './source-tables';
 
 /** PostgreSQL's limit on one statement's parameters (the copy stays well below it). */
 const MAX_PARAMETERS = 60_000;
 
-/** The migrations applied to the target schema (none when it is empty). */
-export async function targetMigrations(db: Kysely<unknown>): Promise<Set<string>> {
+/** The migrations applied to the target schema (its `ledgers`; none when it is empty). */
+export async function targetMigrations(
+  db: Kysely<unknown>,
+  ledgers: ReadonlySet<string>,
+): Promise<Set<string>> {
   const applied = new Set<string>();
   const { rows } = await sql<{ table_name: string }>`
     select table_name from information_schema.tables
     where table_schema = current_schema()`.execute(db);
   for (const { table_name: ledger } of rows) {
-    if (LEDGER_TABLES.has(ledger)) {
+    if (ledgers.has(ledger)) {
       const names = await sql<{ name: string }>`select name from ${sql.table(ledger)}`.execute(db);
       names.rows.forEach((r) => applied.add(r.name));
     }
