@@ -13,7 +13,7 @@ import { type MigrationSet, migrateContext } from '../database/migrations';
 // Fast PostgreSQL isolation for test apps (issue 30). Every app a test makes still gets its own
 // fresh schema, migrated exactly as today's code migrates it; what changes is how: the first app
 // of a run with a given set of contexts migrates a template schema (migrateContext, the
-// production path) and dumps it (`pg_dump --schema-only` plus the ledgers' rows); every later
+// production path) and dumps it (`pg_dump`, tables and the rows migrations wrote); every later
 // app replays that dump into its new schema in ONE statement, and Application.create then finds
 // every migration applied. Measured at load 15–18 on the 2-core machine (interleaved, 8 apps
 // each, notifications + auth): migrating 1.36 s median per app, replaying then creating 0.85 s
@@ -71,25 +71,15 @@ async function makeDump(key: string, sets: [string, MigrationSet][]): Promise<st
     for (const [context, migrations] of sets) {
       await migrateContext(kysely, context, migrations);
     }
+    // Its rows too (`--inserts`): the ledgers, and whatever a migration itself writes.
     const { stdout } = await run(
       'pg_dump',
-      ['--dbname', testPostgresUrl(), '--schema', schema, '--schema-only', '--no-owner'],
+      ['--dbname', testPostgresUrl(), '--schema', schema, '--inserts', '--no-owner'],
       { maxBuffer: 64 * 1024 * 1024 },
     );
-    const ledgers: string[] = [];
-    for (const [context] of sets) {
-      const rows = await pool.query<{ name: string; timestamp: string }>(
-        `select name, timestamp from ${schema}.${context}_migrations order by name`,
-      );
-      for (const row of rows.rows) {
-        ledgers.push(
-          `insert into ${schema}.${context}_migrations (name, timestamp) values ('${row.name}', '${row.timestamp}');`,
-        );
-      }
-    }
     // psql meta-commands (`\restrict`) are not SQL; pg_dump 15.14+ writes them.
     const ddl = stdout.replace(/^\\.*$/gm, '');
-    return `${ddl}\n${ledgers.join('\n')}\n`.replaceAll(schema, PLACEHOLDER);
+    return ddl.replaceAll(schema, PLACEHOLDER);
   } finally {
     await pool.query(`drop schema if exists ${schema} cascade`).catch(() => undefined);
     await kysely.destroy();
