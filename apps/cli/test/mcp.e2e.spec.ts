@@ -13,14 +13,16 @@ interface ToolResult {
   content: { type: string; text: string }[];
 }
 
-/** Calls a tool; returns its text and, on success, the JSON after the first line. */
+/** Calls a tool; returns its text (one sentence, or one line per item). */
 async function call(name: string, args: Record<string, unknown>) {
   const result = (await client.callTool({ name, arguments: args })) as ToolResult;
   const text = result.content.map((c) => c.text).join('\n');
-  const json = result.isError
-    ? undefined
-    : (JSON.parse(text.slice(text.indexOf('\n') + 1)) as unknown);
-  return { isError: result.isError === true, text, json };
+  return { isError: result.isError === true, text };
+}
+
+/** The short id an answer names (`id 7f3a2c`). */
+function idIn(text: string): string {
+  return /id ([0-9a-f]{6})\b/.exec(text)?.[1] ?? '';
 }
 
 /** A request with the daemon's admin token (setting up what the tools then act on). */
@@ -69,10 +71,11 @@ afterAll(async () => {
 });
 
 describe('tickler mcp (the SDK client over stdio, a real daemon)', () => {
-  it('offers the five tools', async () => {
+  it('offers the six tools', async () => {
     const { tools } = await client.listTools();
     expect(tools.map((t) => t.name).sort()).toEqual([
       'cancel',
+      'list_delivered',
       'list_upcoming',
       'reschedule',
       'schedule',
@@ -80,19 +83,22 @@ describe('tickler mcp (the SDK client over stdio, a real daemon)', () => {
     ]);
   });
 
-  it('schedules in words and a zone, lists, reschedules, snoozes and cancels, for the configured user', async () => {
+  it('schedules in words and a zone, lists, reschedules, snoozes and cancels, answering in a sentence with the short id', async () => {
     const made = await call('schedule', {
       title: 'take the chicken out',
       when: 'in 2 hours',
       timeZone: 'Europe/Berlin',
     });
     expect(made.isError).toBe(false);
-    const reminder = made.json as NotificationJson;
-    expect(reminder).toMatchObject({
-      userId: 'chef',
-      status: 'scheduled',
-      title: 'take the chicken out',
-    });
+    expect(made.text).toMatch(
+      /^Scheduled "take the chicken out" for \w{3} \d+ \w{3} \d{2}:\d{2} \(Europe\/Berlin\), id [0-9a-f]{6}\.$/,
+    );
+    // Short answers (issue 31: three reminders were 2,033 characters of JSON).
+    expect(made.text.length).toBeLessThan(120);
+    const chicken = idIn(made.text);
+    const stored = await adminGet<{ items: NotificationJson[] }>('/v1/users/chef/notifications');
+    const reminder = stored.items.find((n) => n.id.endsWith(chicken))!;
+    expect(reminder).toMatchObject({ userId: 'chef', status: 'scheduled' });
     expect(Math.abs(Date.parse(reminder.scheduledAt!) - Date.now() - 2 * 3_600_000)).toBeLessThan(
       60_000,
     );
@@ -102,43 +108,66 @@ describe('tickler mcp (the SDK client over stdio, a real daemon)', () => {
       when: 'tomorrow 4pm',
       timeZone: 'Asia/Tokyo',
     });
-    expect((four.json as NotificationJson).scheduledAt).toMatch(/T07:00:00\.000Z$/);
+    expect(four.text).toMatch(/ 16:00 \(Asia\/Tokyo\)/);
 
     const upcoming = await call('list_upcoming', {});
-    expect((upcoming.json as NotificationJson[]).map((n) => n.title)).toEqual([
-      'take the chicken out',
-      'tea',
-    ]);
+    const lines = upcoming.text.split('\n');
+    expect(lines.map((l) => l.split('  ')[2])).toEqual(['take the chicken out', 'tea']);
+    expect(lines[0]!.startsWith(chicken)).toBe(true);
 
-    // The 6-hex short id the CLI prints is taken as well as the full one (issue 31).
+    // The 6-hex short id is taken back (issue 31).
     const moved = await call('reschedule', {
-      id: short(reminder.id),
+      id: chicken,
       when: '2099-01-02T03:04:05Z',
+      timeZone: 'UTC',
     });
-    expect((moved.json as NotificationJson).scheduledAt).toBe('2099-01-02T03:04:05.000Z');
+    expect(moved.text).toMatch(/^Moved "take the chicken out" to Fri 2 Jan 03:04 \(UTC\)/);
 
-    // Snooze acts on a delivered reminder (its inbox item), through the daemon's snooze route.
+    // Snooze acts on a delivered reminder: list_delivered gives its id.
     const delivered = await deliverNow('chicken is out');
+    const inbox = await call('list_delivered', {});
+    expect(inbox.text).toMatch(
+      new RegExp(`^${short(delivered.inboxId)}  .*  chicken is out  \\(unread\\)$`, 'm'),
+    );
     const snoozed = await call('snooze', { id: short(delivered.inboxId), when: 'in 10 minutes' });
-    expect(snoozed.json).toMatchObject({
-      title: 'chicken is out',
-      status: 'scheduled',
-      snoozedFrom: delivered.inboxId,
-    });
-    expect((snoozed.json as NotificationJson).id).not.toBe(delivered.id);
-    const inbox = await adminGet<{ items: { id: string; readAt: string | null }[] }>(
+    expect(snoozed.text).toMatch(/^Snoozed "chicken is out" until /);
+    const items = await adminGet<{ items: { id: string; readAt: string | null }[] }>(
       '/v1/users/chef/inbox',
     );
-    expect(inbox.items.find((i) => i.id === delivered.inboxId)?.readAt).not.toBeNull();
+    expect(items.items.find((i) => i.id === delivered.inboxId)?.readAt).not.toBeNull();
 
-    const canceled = await call('cancel', { id: reminder.id });
-    expect(canceled.json).toMatchObject({ id: reminder.id, status: 'canceled' });
+    const canceled = await call('cancel', { id: chicken });
+    expect(canceled.text).toBe(`Canceled "take the chicken out", id ${chicken}.`);
     const left = await call('list_upcoming', {});
-    expect((left.json as NotificationJson[]).map((n) => n.title)).toEqual([
-      'chicken is out',
-      'tea',
-    ]);
-    expect((left.json as NotificationJson[])[0]!.id).toBe((snoozed.json as NotificationJson).id);
+    expect(left.text.split('\n').map((l) => l.split('  ')[2])).toEqual(['chicken is out', 'tea']);
+  });
+
+  it('reads "at four" as the nearest four o’clock in daytime, in the profile’s zone, and says it back', async () => {
+    await adminCall('PUT', '/v1/users/chef/profile', { timeZone: 'Pacific/Auckland' });
+    const made = await call('schedule', { title: 'chicken', when: 'at four' });
+    expect(made.text).toMatch(/ 16:00 \(Pacific\/Auckland\), id /);
+    const stored = await adminGet<{ items: NotificationJson[] }>('/v1/users/chef/notifications');
+    const row = stored.items.find((n) => n.id.endsWith(idIn(made.text)))!;
+    const hour = new Intl.DateTimeFormat('en-GB', {
+      timeZone: 'Pacific/Auckland',
+      hour: '2-digit',
+      hourCycle: 'h23',
+    }).format(new Date(row.scheduledAt!));
+    expect(hour).toBe('16');
+    expect(Date.parse(row.scheduledAt!) - Date.now()).toBeLessThan(24 * 3_600_000);
+    await call('cancel', { id: idIn(made.text) });
+  });
+
+  it('schedules a repeating reminder, and cancels this occurrence or the series', async () => {
+    const made = await call('schedule', { title: 'stand-up', every: 'every weekday at 9am' });
+    expect(made.text).toMatch(/It repeats every weekday at 09:00\.$/);
+    const once = await call('cancel', { id: idIn(made.text) });
+    expect(once.text).toMatch(/\(this occurrence; the series goes on\)/);
+    const next = (await call('list_upcoming', {})).text
+      .split('\n')
+      .find((l) => l.includes('stand-up'))!;
+    const all = await call('cancel', { id: next.slice(0, 6), scope: 'series' });
+    expect(all.text).toMatch(/and its whole series/);
   });
 
   it('returns tool errors naming the field, by the API’s rules', async () => {
@@ -146,7 +175,10 @@ describe('tickler mcp (the SDK client over stdio, a real daemon)', () => {
     expect((await call('schedule', { title: 'x'.repeat(201), when: 'in 1 hour' })).text).toMatch(
       /title/,
     );
-    expect((await call('schedule', { title: 'x', when: 'banana' })).text).toMatch(/^when: /);
+    const banana = await call('schedule', { title: 'x', when: 'banana' });
+    expect(banana.text).toMatch(/^when: /);
+    // The error tells the model what to ask the person.
+    expect(banana.text).toMatch(/Ask the user when/);
     expect(
       (await call('schedule', { title: 'x', when: 'in 1 hour', timeZone: 'Mars/Olympus' })).text,
     ).toMatch(/timeZone/);

@@ -114,7 +114,7 @@ describe('recurring reminders over HTTP', () => {
     expect(oneOff.body.error.code).toBe('NOTIFICATIONS.NOT_RECURRING');
   });
 
-  it('edits "this one" or "the series", and cancel defaults to the series', async () => {
+  it('edits "this one" or "the series"; cancel defaults to this one, scope "series" ends it', async () => {
     const res = await api.post<NotificationJson>('/v1/users/kim/notifications', {
       title: 'stand-up',
       message: '',
@@ -142,15 +142,27 @@ describe('recurring reminders over HTTP', () => {
       '2027-01-06T10:00:00',
       '2027-01-11T10:00:00',
     ]);
-    const canceled = await api.post<NotificationJson>(
+    // No scope: "this one" (issue 31) — the occurrence is canceled, the series goes on.
+    const thisCanceled = await api.post<NotificationJson>(
       `/v1/users/kim/notifications/${id}/cancel`,
       {},
+    );
+    expect(thisCanceled.status).toBe(200);
+    expect(thisCanceled.body).toMatchObject({ status: 'canceled', repeat: { status: 'active' } });
+    const next = await api.get<OccurrencesView>(`/v1/users/kim/notifications/${id}/occurrences`);
+    expect(next.body.upcoming[0]?.local).toBe('2027-01-06T10:00:00');
+    const nextId = next.body.recorded.find((r) => r.outcome === 'scheduled')?.notificationId;
+    expect(nextId).toEqual(expect.any(String));
+    const canceled = await api.post<NotificationJson>(
+      `/v1/users/kim/notifications/${nextId!}/cancel`,
+      { scope: 'series' },
     );
     expect(canceled.status).toBe(200);
     expect(canceled.body).toMatchObject({ status: 'canceled', repeat: { status: 'canceled' } });
     const after = await api.get<OccurrencesView>(`/v1/users/kim/notifications/${id}/occurrences`);
     expect(after.body.upcoming).toEqual([]);
     expect(after.body.recorded.map((r) => [r.outcome, r.reason])).toEqual([
+      ['canceled', 'requested'],
       ['canceled', 'requested'],
     ]);
   });

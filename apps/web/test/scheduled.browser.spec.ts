@@ -67,6 +67,55 @@ describe('Scheduled', () => {
     await context.close();
   });
 
+  it('undoes a cancel from the toast, keeping the focus; asks "this one or the series" of a repeating one', async () => {
+    const user = 'undoer';
+    const own = await issueToken(suite.admin, user);
+    const later = new Date(Date.now() + 3 * 3_600_000).toISOString();
+    await suite.admin.post(`/v1/users/${user}/notifications`, {
+      title: 'call the bank',
+      message: '',
+      scheduledAt: later,
+    });
+    const { context, page } = await newPage(suite.browser);
+    await signInByPasting(page, suite.daemon.url, own);
+    await page.getByRole('button', { name: 'Cancel call the bank' }).click();
+    const undo = page.getByRole('status').getByRole('button', { name: 'Undo' });
+    await undo.waitFor();
+    // The canceled row's button is gone: focus is on Undo, not on <body>.
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Undo');
+    await page.keyboard.press('Enter');
+    await page.getByRole('button', { name: 'Cancel call the bank' }).waitFor();
+    // Focus returns to the restored row, where the person was.
+    await page.waitForFunction(
+      () => document.activeElement?.getAttribute('aria-label') === 'Cancel call the bank',
+    );
+    const back = await suite.admin.get<{ items: { status: string }[] }>(
+      `/v1/users/${user}/notifications`,
+    );
+    expect(back.body.items.map((n) => n.status)).toEqual(['scheduled']);
+
+    await suite.admin.post(`/v1/users/${user}/notifications`, {
+      title: 'stretch',
+      message: '',
+      scheduledAt: later,
+      repeat: { rule: 'FREQ=DAILY', timeZone: 'UTC' },
+    });
+    await page.reload();
+    await page.getByRole('button', { name: 'Cancel stretch' }).click();
+    const thisOne = page.getByRole('button', { name: 'Cancel only this one of stretch' });
+    await thisOne.waitFor();
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('This one');
+    await thisOne.click();
+    // Only this occurrence: the series schedules its next one, and no Undo is offered for it.
+    await page.getByRole('status').getByText('Canceled “stretch”.').waitFor();
+    expect(await page.getByRole('button', { name: 'Undo' }).count()).toBe(0);
+    const rows = await suite.admin.get<{ items: { title: string; status: string }[] }>(
+      `/v1/users/${user}/notifications?status=scheduled`,
+    );
+    expect(rows.body.items.map((n) => n.title).sort()).toEqual(['call the bank', 'stretch']);
+    await context.close();
+  });
+
   it('names the field the daemon refused, next to it', async () => {
     const { context, page } = await newPage(suite.browser);
     await signInByPasting(page, suite.daemon.url, token);
@@ -122,6 +171,7 @@ describe('Scheduled', () => {
     await page.getByRole('listitem').filter({ hasText: 'every hour' }).waitFor();
     for (const title of ['stand-up', 'every hour']) {
       await page.getByRole('button', { name: `Cancel ${title}` }).click();
+      await page.getByRole('button', { name: `Cancel the whole series of ${title}` }).click();
       await page.getByRole('button', { name: `Cancel ${title}` }).waitFor({ state: 'detached' });
     }
     await context.close();

@@ -22,6 +22,7 @@ export {
   type SendNotificationsResult,
 } from './delivery/application/send-notifications/send-notifications.command';
 export { CancelNotification } from './delivery/application/cancel-notification/cancel-notification.command';
+export { UncancelNotification } from './delivery/application/uncancel-notification/uncancel-notification.command';
 export { DeleteNotification } from './delivery/application/delete-notification/delete-notification.command';
 export { RescheduleNotification } from './delivery/application/reschedule-notification/reschedule-notification.command';
 export { SendNotificationNow } from './delivery/application/send-notification-now/send-notification-now.command';

@@ -7,6 +7,7 @@ import { resolveId } from '../ids/resolve-id';
 import { notificationLine } from '../output/notification-line';
 import { notificationDetail } from '../output/notification-text';
 import { describeInstant } from '../time/format-instant';
+import { adoptProfileZone } from '../time/profile-zone';
 import { resolveWhenWithNotes } from '../time/resolve-when';
 import { firstOccurrenceFrom, repeatOf } from '../time/repeat-option';
 
@@ -18,6 +19,7 @@ interface EditOptions extends LastOption {
   in?: string;
   every?: string;
   rrule?: string;
+  series?: boolean;
 }
 
 /**
@@ -31,15 +33,26 @@ export function editCommand(program: Command): void {
     .option('--title <text>', 'new title')
     .option('-m, --message <text>', 'new message')
     .option('--url <link>', 'new link')
-    .option('--at <when>', 'new time, in your local time zone')
+    .option('--at <when>', 'new time, in your profile’s time zone (else this machine’s)')
     .option('--in <duration>', 'new time, from now')
     .option(
       '--every <repeat>',
       'repeat from now on: "weekday 09:00", "daily 8:30", "monthly 1 9am"',
     )
     .option('--rrule <rule>', 'repeat by an RRULE, e.g. FREQ=WEEKLY;BYDAY=MO,WE;BYHOUR=9')
+    .option('--series', 'of a repeating reminder, change the series (default: this occurrence)')
     .action(async (id: string | undefined, options: EditOptions, command: Command) => {
       const now = new Date();
+      const changing = ['title', 'message', 'url', 'at', 'in', 'every', 'rrule'] as const;
+      if (!changing.some((name) => options[name] !== undefined)) {
+        throw new CliError(
+          'nothing to change: give --title, --message, --url, --at, --in, --every or --rrule',
+          2,
+        );
+      }
+      const ctx = contextOf(command);
+      // Local times are read in the profile's zone (issue 31), like `remind`.
+      await adoptProfileZone(ctx);
       const repeat = repeatOf(options);
       const resolved = resolveWhenWithNotes(options, now, true);
       const at =
@@ -51,13 +64,7 @@ export function editCommand(program: Command): void {
         ...(at === undefined ? {} : { scheduledAt: at.toISOString() }),
         ...(repeat === undefined ? {} : { repeat }),
       };
-      if (Object.keys(patch).length === 0) {
-        throw new CliError(
-          'nothing to change: give --title, --message, --url, --at, --in, --every or --rrule',
-          2,
-        );
-      }
-      const ctx = contextOf(command);
+      const scope = options.series === true ? { scope: 'series' } : {};
       const fullId = await resolveId(ctx, 'notification', { id, last: options.last });
       resolved?.notes.forEach((note) => ctx.out.warn(note));
       if (at && ctx.verbose) {
@@ -66,7 +73,7 @@ export function editCommand(program: Command): void {
       const delivery = await ctx.client.call<NotificationJson>(
         'PATCH',
         `${ctx.userPath}/notifications/${encodeURIComponent(fullId)}`,
-        patch,
+        { ...patch, ...scope },
       );
       ctx.out.result(delivery, () =>
         ctx.verbose

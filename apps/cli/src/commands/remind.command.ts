@@ -6,6 +6,7 @@ import { notificationLine } from '../output/notification-line';
 import { notificationDetail } from '../output/notification-text';
 import { describeInstant, formatShort } from '../time/format-instant';
 import { relativeTime } from '../time/relative-time';
+import { adoptProfileZone } from '../time/profile-zone';
 import { resolveWhenWithNotes } from '../time/resolve-when';
 import { repeatOf } from '../time/repeat-option';
 
@@ -30,7 +31,7 @@ export function remindCommand(program: Command): void {
     .argument('<text...>', 'what to be reminded of (the notification title)')
     .option(
       '--at <when>',
-      'when, in your local time zone: "tomorrow 9am", "friday 18:00", or ISO 8601',
+      'when, in your profile’s time zone (else this machine’s): "tomorrow 9am", "friday 18:00", or ISO 8601',
     )
     .option('--in <duration>', 'how long from now: 90s, 15m, 2h, 1h30m, 2d')
     .option('--every <repeat>', 'repeat: "weekday 09:00", "daily 8:30", "monthly last fri 17:00"')
@@ -44,6 +45,12 @@ export function remindCommand(program: Command): void {
     .option('--dry-run', 'resolve the time and print what would be scheduled; schedule nothing')
     .action(async (words: string[], options: RemindOptions, command: Command) => {
       const now = new Date();
+      // Local times are read in the profile's zone; a dry run needs no daemon, so it keeps the
+      // machine's (and says which it used in its output).
+      const ctx = options.dryRun ? undefined : contextOf(command);
+      if (ctx !== undefined) {
+        await adoptProfileZone(ctx);
+      }
       const repeat = repeatOf(options);
       // A series without --at/--in starts at the rule's first match from now (the daemon picks it).
       const resolved = resolveWhenWithNotes(options, now, repeat !== undefined);
@@ -71,7 +78,9 @@ export function remindCommand(program: Command): void {
         );
         return;
       }
-      const ctx = contextOf(command);
+      if (ctx === undefined) {
+        return;
+      }
       notes.forEach((note) => ctx.out.warn(note));
       if (ctx.verbose) {
         ctx.out.note(

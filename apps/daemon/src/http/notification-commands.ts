@@ -1,5 +1,6 @@
 import {
   CancelNotification,
+  UncancelNotification,
   DeleteNotification,
   DeliverDueNotifications,
   GetRecipientProfile,
@@ -34,6 +35,7 @@ export const NOTIFICATION_COMMANDS = {
   get: GetNotification.type,
   reschedule: RescheduleNotification.type,
   cancel: CancelNotification.type,
+  uncancel: UncancelNotification.type,
   delete: DeleteNotification.type,
   sendNow: SendNotificationNow.type,
   deliverDue: DeliverDueNotifications.type,

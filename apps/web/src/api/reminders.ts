@@ -67,9 +67,21 @@ export function edit(
   return api('PATCH', `${base(userId)}/notifications/${encodeURIComponent(id)}`, fields);
 }
 
-/** Cancels a scheduled reminder. */
-export function cancel(userId: string, id: string): Promise<Notification> {
-  return api('POST', `${base(userId)}/notifications/${encodeURIComponent(id)}/cancel`, {});
+/**
+ * Cancels a scheduled reminder; of a repeating one, this occurrence (`this`, the daemon's
+ * default too) or the whole `series`.
+ */
+export function cancel(
+  userId: string,
+  id: string,
+  scope: 'this' | 'series' = 'this',
+): Promise<Notification> {
+  return api('POST', `${base(userId)}/notifications/${encodeURIComponent(id)}/cancel`, { scope });
+}
+
+/** Undoes a cancel (the daemon allows it for 10 minutes; not for an occurrence of a series). */
+export function uncancel(userId: string, id: string): Promise<Notification> {
+  return api('POST', `${base(userId)}/notifications/${encodeURIComponent(id)}/uncancel`, {});
 }
 
 /** The inbox, newest first (one page of 200). */

@@ -1,4 +1,4 @@
-import { useContext, useState } from 'preact/hooks';
+import { useContext, useEffect, useRef, useState } from 'preact/hooks';
 import { ApiError } from '../api/client';
 import { cancel, edit, parseWhen } from '../api/reminders';
 import { type Notification } from '../api/types';
@@ -11,24 +11,53 @@ function repeatSummary(row: Notification): string | null {
   return row.repeat ? (row.repeat.description ?? row.repeat.rule) : null;
 }
 
+/** What the tab is told after a cancel: the row, and whether the daemon can undo it. */
+export type CanceledRow = (row: Notification, undoable: boolean) => Promise<void>;
+
 /**
  * One upcoming reminder. A person's own rows can be edited and canceled; an app's rows carry
  * the app's badge and can only be canceled (editing one is undone by the app's next reconcile).
+ * Cancel of a repeating reminder asks: this one or the whole series (issue 31).
  */
 export const ScheduledRow = memo(function ScheduledRow({
   userId,
   row,
   timeZone,
   onChanged,
+  onCanceled,
+  focused = false,
 }: {
   userId: string;
   row: Notification;
   timeZone: string;
   onChanged: () => Promise<void>;
+  onCanceled: CanceledRow;
+  /** Takes the keyboard focus (on its Cancel button): the row an Undo just restored. */
+  focused?: boolean;
 }) {
   const [editing, setEditing] = useState(false);
+  const [asking, setAsking] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const firstChoice = useRef<HTMLButtonElement>(null);
+  const cancelButton = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (focused) {
+      cancelButton.current?.focus();
+    }
+  }, [focused]);
   const repeat = repeatSummary(row);
+  // The question replaces the Cancel button: focus goes to its first answer, not to <body>.
+  useEffect(() => {
+    if (asking) {
+      firstChoice.current?.focus();
+    }
+  }, [asking]);
+  const cancelAs = (scope: 'this' | 'series') =>
+    void cancel(userId, row.id, scope).then(
+      // The daemon can undo a one-off's cancel; an occurrence's series has already moved on.
+      () => onCanceled(row, repeat === null),
+      (e: Error) => setError(e.message),
+    );
   if (editing) {
     return (
       <EditRow
@@ -44,7 +73,7 @@ export const ScheduledRow = memo(function ScheduledRow({
     );
   }
   return (
-    <li class="row">
+    <li class="row" data-id={row.id}>
       <span class="time">{timeOfDay(row.scheduledAt!, timeZone)}</span>
       <span class="what">
         <span class="title">{row.title}</span>
@@ -58,7 +87,7 @@ export const ScheduledRow = memo(function ScheduledRow({
       </span>
       {row.source && <SourceBadge source={row.source} />}
       <span class="actions">
-        {row.source === null && (
+        {row.source === null && !asking && (
           <button
             type="button"
             class="secondary"
@@ -68,16 +97,40 @@ export const ScheduledRow = memo(function ScheduledRow({
             Edit
           </button>
         )}
-        <button
-          type="button"
-          class="secondary"
-          aria-label={`Cancel ${row.title}`}
-          onClick={() =>
-            void cancel(userId, row.id).then(onChanged, (e: Error) => setError(e.message))
-          }
-        >
-          Cancel
-        </button>
+        {asking ? (
+          <span class="actions" role="group" aria-label={`Cancel which of ${row.title}?`}>
+            <button
+              ref={firstChoice}
+              type="button"
+              class="secondary"
+              aria-label={`Cancel only this one of ${row.title}`}
+              onClick={() => cancelAs('this')}
+            >
+              This one
+            </button>
+            <button
+              type="button"
+              class="secondary"
+              aria-label={`Cancel the whole series of ${row.title}`}
+              onClick={() => cancelAs('series')}
+            >
+              The series
+            </button>
+            <button type="button" class="secondary" onClick={() => setAsking(false)}>
+              Keep
+            </button>
+          </span>
+        ) : (
+          <button
+            ref={cancelButton}
+            type="button"
+            class="secondary"
+            aria-label={`Cancel ${row.title}`}
+            onClick={() => (repeat ? setAsking(true) : cancelAs('this'))}
+          >
+            Cancel
+          </button>
+        )}
       </span>
     </li>
   );

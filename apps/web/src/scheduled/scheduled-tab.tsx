@@ -1,10 +1,12 @@
-import { useEffect, useMemo } from 'preact/hooks';
+import { useCallback, useEffect, useMemo, useState } from 'preact/hooks';
+import { uncancel } from '../api/reminders';
 import { useProgressiveCount } from './progressive-count';
 import { type Notification } from '../api/types';
 import { RemindForm } from '../remind/remind-form';
 import { browserTimeZone, groupByDay, timeOfDay } from '../time/day-groups';
 import { type TabProps } from '../use-reminders';
-import { ScheduledRow } from './scheduled-row';
+import { type CanceledRow, ScheduledRow } from './scheduled-row';
+import { type ToastState, UndoToast } from './undo-toast';
 
 /** Performance mark set once the Scheduled list has rendered with loaded data (first screen). */
 export const SCHEDULED_RENDERED = 'tickler:scheduled-rendered';
@@ -43,6 +45,23 @@ export function ScheduledTab({ userId, state, reload, subscriptions }: TabProps)
       performance.mark(SCHEDULED_COMPLETE);
     }
   }, [allShown]);
+  const [toast, setToast] = useState<ToastState | null>(null);
+  const [restored, setRestored] = useState<string | null>(null);
+  const closeToast = useCallback(() => setToast(null), []);
+  const onCanceled = useCallback<CanceledRow>(
+    async (row, undoable) => {
+      setToast({ id: row.id, title: row.title, undoable });
+      await reload();
+    },
+    [reload],
+  );
+  const undo = async (id: string) => {
+    setToast(null);
+    await uncancel(userId, id);
+    // Back where the person was: the restored row takes the focus once it is on the page.
+    setRestored(id);
+    await reload();
+  };
   let budget = limit;
   return (
     <div class="scheduled">
@@ -71,12 +90,15 @@ export function ScheduledTab({ userId, state, reload, subscriptions }: TabProps)
                   row={row}
                   timeZone={timeZone}
                   onChanged={reload}
+                  onCanceled={onCanceled}
+                  focused={row.id === restored}
                 />
               ))}
             </ul>
           </section>
         );
       })}
+      {toast && <UndoToast toast={toast} onUndo={() => void undo(toast.id)} onClose={closeToast} />}
       <details class="recent">
         <summary>Recently sent and canceled ({state.recent.length})</summary>
         <ul>

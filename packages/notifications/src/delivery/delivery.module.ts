@@ -19,6 +19,7 @@ import { RescheduleNotificationHandler } from './application/reschedule-notifica
 import { SendNotificationNowHandler } from './application/send-notification-now/send-notification-now.handler';
 import { SendNotificationHandler } from './application/send-notification/send-notification.handler';
 import { SendNotificationsHandler } from './application/send-notifications/send-notifications.handler';
+import { UncancelNotificationHandler } from './application/uncancel-notification/uncancel-notification.handler';
 import { SnoozeInboxItemHandler } from './application/snooze-inbox-item/snooze-inbox-item.handler';
 import { KyselyDueInstants } from './infrastructure/kysely-due-instants';
 import { KyselyIdempotencyRepository } from './infrastructure/kysely-idempotency.repository';
@@ -51,6 +52,7 @@ export const deliveryModule: ContextModule = {
     SendNotificationHandler,
     SendNotificationsHandler,
     CancelNotificationHandler,
+    UncancelNotificationHandler,
     DeleteNotificationHandler,
     RescheduleNotificationHandler,
     SendNotificationNowHandler,

@@ -14,6 +14,7 @@ import {
 // English only (what `chrono.parse` of the package root is: its `casual` is this locale's): the
 // root also loads the 15 other locales, 215 more modules at every daemon and CLI start-up.
 import * as chrono from 'chrono-node/en';
+import { bareHourOf, nearestDaytimeHour } from './bare-hour';
 
 /** Time of day for a day named without one ("tomorrow", "friday", "2026-12-24"). */
 export const DEFAULT_TIME_OF_DAY = '09:00';
@@ -139,6 +140,17 @@ function resolveText(text: string, reading: Reading): ResolvedWhen {
   const { field, timeZone, now } = reading;
   if (RFC3339_SHAPE.test(text)) {
     return exact(parseInstant(text, field), timeZone, 'instant');
+  }
+  const hour = bareHourOf(text);
+  if (hour !== undefined) {
+    // "at four": the nearest future four o'clock in daytime, not chrono's 04:00 tomorrow.
+    const at = nearestDaytimeHour(hour, now, timeZone, field);
+    return {
+      ...at,
+      timeZone,
+      readAs: 'local',
+      defaultTimeApplied: false,
+    };
   }
   if (BARE_NUMBER.test(text)) {
     throw new InvalidArgumentError(

@@ -1,6 +1,7 @@
 import { IssueUserToken, StartSession } from '@tickler/auth';
 import {
   CancelNotification,
+  UncancelNotification,
   DeleteNotification,
   DeliverDueNotifications,
   DigestInput,
@@ -41,6 +42,7 @@ export const BODY_SCHEMAS: Readonly<Record<string, Schema>> = {
   SendNotificationBody: bodyOf(SendNotification, { fromPath: RECIPIENT }),
   EditNotificationBody: bodyOf(RescheduleNotification, { fromPath: RECIPIENT_AND_ID }),
   CancelNotificationBody: bodyOf(CancelNotification, { fromPath: RECIPIENT_AND_ID }),
+  UncancelNotificationBody: bodyOf(UncancelNotification, { fromPath: RECIPIENT_AND_ID }),
   DeleteNotificationBody: bodyOf(DeleteNotification, { fromPath: RECIPIENT_AND_ID }),
   SendNotificationNowBody: bodyOf(SendNotificationNow, { fromPath: RECIPIENT_AND_ID }),
   MarkInboxReadBody: bodyOf(MarkInboxRead, { fromPath: ['recipientId', 'inboxId'] }),

@@ -139,13 +139,27 @@ export function notificationRoutes(): RouteSpec[] {
       method: 'POST',
       path: `${ONE}/cancel`,
       operationId: 'cancelNotification',
-      summary: 'Cancel a scheduled notification (again: 200, unchanged; once sent: 409).',
+      summary:
+        'Cancel a scheduled notification (again: 200, unchanged; once sent: 409). Of a recurring series, `{"scope": "this"}` (the default) cancels this occurrence and the next is scheduled; `{"scope": "series"}` ends the series.',
       access: 'user',
       tag: 'notifications',
       requestBody: 'CancelNotificationBody',
       responses: { 200: { description: 'The canceled delivery.', schema: ref('Notification') } },
       errorStatuses: [404, 409],
       handle: onDelivery(C.cancel),
+    },
+    {
+      method: 'POST',
+      path: `${ONE}/uncancel`,
+      operationId: 'uncancelNotification',
+      summary:
+        'Undo a cancel within 10 minutes of it: scheduled again at its instant. After that 409 NOTIFICATIONS.UNDO_EXPIRED; an occurrence of a recurring series, or a row not canceled, 409 NOTIFICATIONS.NOT_SCHEDULED.',
+      access: 'user',
+      tag: 'notifications',
+      requestBody: 'UncancelNotificationBody',
+      responses: { 200: { description: 'The scheduled delivery.', schema: ref('Notification') } },
+      errorStatuses: [404, 409],
+      handle: onDelivery(C.uncancel),
     },
     {
       method: 'GET',

@@ -21,7 +21,16 @@ import {
   type MissedReason,
   type NotificationStatus,
 } from '../../shared/domain/notification-status';
-import { type DeliveryVerb, INITIAL_STATUS, nextStatus } from './notification-transitions';
+import {
+  type DeliveryVerb,
+  INITIAL_STATUS,
+  nextStatus,
+  UNCANCEL_WINDOW_MS,
+} from './notification-transitions';
+import {
+  NotificationNotScheduledError,
+  NotificationUndoExpiredError,
+} from '../../shared/domain/notification.errors';
 
 export type {
   DeliveryChanges,
@@ -214,6 +223,25 @@ export class NotificationDelivery extends AggregateRoot {
     this.settle(now);
     this.record(canceledEvent(this.s, reason, now));
     return true;
+  }
+
+  /**
+   * Undo of a cancel a person asked for, within {@link UNCANCEL_WINDOW_MS} of it: scheduled
+   * again at its instant (due at once when that has passed; the dispatcher's grace rule then
+   * decides). Kept out of the transition table, where `canceled` must stay a settled status.
+   */
+  uncancel(now: string): void {
+    const s = this.s;
+    if (s.status !== 'canceled' || s.scheduledAt === null || s.sentAt !== null) {
+      throw new NotificationNotScheduledError(s.id, s.status, 'uncancel');
+    }
+    if (Date.parse(now) - Date.parse(s.updatedAt) > UNCANCEL_WINDOW_MS) {
+      throw new NotificationUndoExpiredError(s.id, UNCANCEL_WINDOW_MS / 60_000);
+    }
+    s.status = 'scheduled';
+    s.dueAt = s.scheduledAt > now ? s.scheduledAt : now;
+    s.updatedAt = now;
+    this.record(rescheduledEvent(s, now));
   }
 
   /** Edits content, channels and/or the send instant while still scheduled; a new instant moves `dueAt`. */

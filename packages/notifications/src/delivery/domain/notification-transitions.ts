@@ -33,6 +33,13 @@ export type Transition = {
     }
 );
 
+/**
+ * How long after a cancel it can be undone, in milliseconds (10 minutes): long enough for the
+ * page's Undo toast and a `tickler uncancel` typed after a slip, short enough that an undone
+ * reminder is still the one the person meant.
+ */
+export const UNCANCEL_WINDOW_MS = 10 * 60_000;
+
 /** The status `NotificationDelivery.create` starts in (it raises `notifications.scheduled` unless the same call settles it). */
 export const INITIAL_STATUS: NotificationStatus = 'scheduled';
 

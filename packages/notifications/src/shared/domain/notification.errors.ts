@@ -54,6 +54,21 @@ export class NotificationNotScheduledError extends DomainError {
   }
 }
 
+/** An undo came after its window: the cancel of `deliveryId` is final. */
+export class NotificationUndoExpiredError extends DomainError {
+  readonly code = 'NOTIFICATIONS.UNDO_EXPIRED';
+
+  constructor(
+    readonly deliveryId: string,
+    windowMinutes: number,
+  ) {
+    super(
+      `notification ${deliveryId} was canceled more than ${windowMinutes} minutes ago; schedule it again instead`,
+      { id: deliveryId, windowMinutes },
+    );
+  }
+}
+
 /**
  * A status-guarded write matched fewer rows than expected: another writer settled the row in
  * between. Retrying the command reads the new state.

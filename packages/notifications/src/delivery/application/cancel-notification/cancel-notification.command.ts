@@ -14,8 +14,8 @@ export class CancelNotification extends Command<NotificationView> {
   @IsRecipientId() recipientId!: string;
   @IsEntityId() id!: string;
   /**
-   * For a row of a recurring series: `series` (the default) cancels the series and its
-   * scheduled row; `this` cancels only this row, and the next occurrence is scheduled.
+   * For a row of a recurring series: `this` (the default) cancels only this row, and the next
+   * occurrence is scheduled; `series` cancels the series and its scheduled row.
    */
   @IsOptional() @IsSeriesScope() scope?: SeriesScope;
 }

@@ -34,7 +34,8 @@ export class CancelNotificationHandler implements CommandHandler<CancelNotificat
         { forUpdate: true },
       );
       const series = await this.series.seriesOf(tx, delivery.id);
-      if (series !== undefined && command.scope !== 'this') {
+      // "This one" is the default (issue 31): ending a whole series takes `scope: "series"`.
+      if (series !== undefined && command.scope === 'series') {
         await series.cancel(tx, delivery, toIsoUtc(this.clock.now()));
         return { ...toNotificationView(delivery), repeat: series.view() };
       }
@@ -44,7 +45,9 @@ export class CancelNotificationHandler implements CommandHandler<CancelNotificat
         await this.deliveries.save(tx, delivery, { status: loadedStatus });
         tx.recordEvents(delivery.pullEvents());
       }
-      return toNotificationView(delivery);
+      // An occurrence answers with its series (still active: the next one is scheduled at commit).
+      const view = toNotificationView(delivery);
+      return series === undefined ? view : { ...view, repeat: series.view() };
     });
   }
 }

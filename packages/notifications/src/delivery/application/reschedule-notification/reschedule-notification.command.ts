@@ -70,8 +70,8 @@ export class RescheduleNotification extends Command<NotificationView> {
   @Type(() => RepeatInput)
   repeat?: RepeatInput;
   /**
-   * For a row of a recurring series: `series` (the default) edits the series — its template and
-   * its scheduled row; `this` edits only the row named.
+   * For a row of a recurring series: `this` (the default) edits only the row named; `series`
+   * edits the series — its template and its scheduled row (the default when `repeat` is given).
    */
   @IsOptional() @IsSeriesScope() scope?: SeriesScope;
 }

@@ -61,7 +61,10 @@ export class RescheduleNotificationHandler implements CommandHandler<RescheduleN
         resolved === undefined ? view : { ...view, resolvedWhen: resolved };
       const scheduledAt = resolved?.instant ?? command.scheduledAt;
       const series = await this.series.seriesOf(tx, delivery.id);
-      if (series !== undefined && command.scope !== 'this') {
+      // "This one" unless the person says otherwise (issue 31); a new repeat can only mean the
+      // series, so it takes the series when no scope is given.
+      const scope = command.scope ?? (command.repeat !== undefined ? 'series' : 'this');
+      if (series !== undefined && scope === 'series') {
         const edit = { content, repeat: command.repeat, scheduledAt };
         const edited = await series.edit(tx, delivery, edit, now);
         return answer({ ...toNotificationView(edited), repeat: series.view() });
