@@ -15,6 +15,7 @@ export function daemonContexts(
       delivery: config.delivery,
       allowPrivateTargets: config.allowPrivateTargets,
       subscriptionsPerChannel: config.subscriptionsPerChannel,
+      throttle: config.throttle,
       push: {
         subject: config.vapidSubject,
         // A push the service still holds past the grace window would arrive as noise.

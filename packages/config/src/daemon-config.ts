@@ -68,6 +68,11 @@ export interface DaemonConfig extends ChannelSettings {
    */
   readonly subscriptionsPerChannel: number;
   /**
+   * At most N external sends per person and channel in any window: `<sends>/<duration>` or
+   * `off`. `TICKLER_THROTTLE`, default `30/1h`; a send over it is deferred, never dropped.
+   */
+  readonly throttle: string;
+  /**
    * Folder of the built web app (`index.html`, `assets/`) served at `/`. `TICKLER_WEB_DIR`;
    * default unset = `apps/web/dist` beside the daemon's own build.
    */
@@ -99,6 +104,7 @@ export const CONFIG_KEYS = [
   'TICKLER_ALLOWED_HOSTS',
   'TICKLER_TRUSTED_PROXY',
   'TICKLER_SUBSCRIPTIONS_PER_CHANNEL',
+  'TICKLER_THROTTLE',
   'TICKLER_STOP_TIMEOUT',
   'TICKLER_WEB_DIR',
   'TICKLER_DATABASE_RETRY',
@@ -119,4 +125,5 @@ export const CONFIG_DEFAULTS = {
   TICKLER_DATABASE_RETRY: '5m',
   TICKLER_ALLOW_PRIVATE_TARGETS: 'false',
   TICKLER_SUBSCRIPTIONS_PER_CHANNEL: '10',
+  TICKLER_THROTTLE: '30/1h',
 } as const satisfies Partial<Record<ConfigKey, string>>;

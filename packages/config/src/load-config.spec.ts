@@ -30,6 +30,7 @@ describe('loadConfig', () => {
       allowedHosts: [],
       trustedProxies: [],
       subscriptionsPerChannel: 10,
+      throttle: '30/1h',
       webDir: undefined,
       stopTimeoutMs: 500,
       databaseRetryMs: 300_000,
@@ -49,6 +50,14 @@ describe('loadConfig', () => {
   it('reads TICKLER_DATABASE_RETRY with its unit', () => {
     expect(loadConfig({ TICKLER_DATABASE_RETRY: '30s' }).databaseRetryMs).toBe(30_000);
     expect(() => loadConfig({ TICKLER_DATABASE_RETRY: '30' })).toThrow(/^TICKLER_DATABASE_RETRY:/);
+  });
+
+  it('reads TICKLER_THROTTLE as <sends>/<duration> or off, naming the key otherwise', () => {
+    expect(loadConfig({ TICKLER_THROTTLE: '5/10m' }).throttle).toBe('5/10m');
+    expect(loadConfig({ TICKLER_THROTTLE: 'off' }).throttle).toBe('off');
+    for (const bad of ['0/1h', '30', '30/1', '30/soon', '1000001/1h', '/1h']) {
+      expect(() => loadConfig({ TICKLER_THROTTLE: bad })).toThrow(/^TICKLER_THROTTLE:/);
+    }
   });
 
   it('reads TICKLER_SUBSCRIPTIONS_PER_CHANNEL as a whole number from 1 to 1,000', () => {

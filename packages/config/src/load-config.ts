@@ -87,6 +87,23 @@ function parseSubscriptionLimit(text: string): number {
   return n;
 }
 
+/** `TICKLER_THROTTLE`: `<sends>/<duration>` (1 to 100,000 sends, a duration with its unit) or `off`. */
+function parseThrottleSetting(text: string): string {
+  const value = text.trim();
+  const match = /^(\d{1,6})\/(\S{1,32})$/.exec(value);
+  const sends = Number(match?.[1]);
+  if (value !== 'off' && (!match?.[2] || sends < 1 || sends > 100_000)) {
+    throw new ConfigError(
+      'TICKLER_THROTTLE',
+      `"${text.slice(0, 40)}" is not <sends>/<duration> (e.g. 30/1h) or off`,
+    );
+  }
+  if (match?.[2]) {
+    parseDurationSetting('TICKLER_THROTTLE', match[2]);
+  }
+  return value;
+}
+
 function parseDurationSetting(key: ConfigKey, text: string): number {
   try {
     return parseDuration(text, key);
@@ -241,6 +258,7 @@ export function parseConfig(raw: RawConfig, env: NodeJS.ProcessEnv = process.env
     subscriptionsPerChannel: parseSubscriptionLimit(
       raw.TICKLER_SUBSCRIPTIONS_PER_CHANNEL ?? CONFIG_DEFAULTS.TICKLER_SUBSCRIPTIONS_PER_CHANNEL,
     ),
+    throttle: parseThrottleSetting(raw.TICKLER_THROTTLE ?? CONFIG_DEFAULTS.TICKLER_THROTTLE),
     webDir: raw.TICKLER_WEB_DIR === undefined ? undefined : path.resolve(raw.TICKLER_WEB_DIR),
     stopTimeoutMs: parseStopTimeout(
       raw.TICKLER_STOP_TIMEOUT ?? CONFIG_DEFAULTS.TICKLER_STOP_TIMEOUT,

@@ -105,6 +105,8 @@ export class DaemonProcess {
         TICKLER_LOG_LEVEL: 'info',
         // Tests' webhook receivers listen on 127.0.0.1 (the refusal has its own test).
         TICKLER_ALLOW_PRIVATE_TARGETS: 'true',
+        // Tests send many webhooks to one person at once (throttling has its own tests).
+        TICKLER_THROTTLE: 'off',
         ...this.backendEnv(),
         ...this.env,
       },

@@ -67,6 +67,7 @@ async function round(
         webhookBackoff: { baseMs: 1000 },
         webhookMaxAttempts: 5,
         allowPrivateTargets: true,
+        throttle: 'off',
       }),
     ],
     clock,

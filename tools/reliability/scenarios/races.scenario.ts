@@ -76,7 +76,7 @@ export async function runRaces(options: RaceOptions): Promise<ScenarioResult> {
   const clock = new ManualClock(T0);
   const app = await Application.create({
     database: await openScenarioDatabase(':memory:'),
-    contexts: [notificationsContext({ batchSize: 50, allowPrivateTargets: true })],
+    contexts: [notificationsContext({ batchSize: 50, allowPrivateTargets: true, throttle: 'off' })],
     clock,
   });
   const recorder = new EventRecorder(app);

@@ -4,6 +4,7 @@ import { ChannelRegistry } from './application/channel-registry';
 import { ChannelSendPool } from './application/deliver-channel-sends/channel-send-pool';
 import { ChannelSendSettler } from './application/deliver-channel-sends/channel-send-settler';
 import { DeliverChannelSendsHandler } from './application/deliver-channel-sends/deliver-channel-sends.handler';
+import { SendThrottle } from './application/deliver-channel-sends/send-throttle';
 import { SendLoopKick } from './application/deliver-channel-sends/send-loop-kick';
 import { DeliveryFiring } from './application/fire-deliveries';
 import { GetVapidPublicKeyHandler } from './application/get-vapid-public-key/get-vapid-public-key.handler';
@@ -19,6 +20,7 @@ import { bindEmailChannel } from './infrastructure/email/email.registration';
 import { SmtpEmailChannel } from './infrastructure/email/smtp-email-channel';
 import { InboxChannel } from './infrastructure/inbox/inbox.channel';
 import { KyselyChannelSendRepository } from './infrastructure/kysely-channel-send.repository';
+import { KyselyRecentSends } from './infrastructure/kysely-recent-sends';
 import { KyselySubscriptionRepository } from './infrastructure/kysely-subscription.repository';
 import { GuardedHttpPost } from './infrastructure/outbound/guarded-http-post';
 import { TargetGuard } from './infrastructure/outbound/target-guard';
@@ -68,6 +70,8 @@ export function channelsModule(options: ChannelsOptions = {}): ContextModule {
       bind(NOTIFICATIONS_TOKENS.ChannelSendRepository)
         .to(KyselyChannelSendRepository)
         .inSingletonScope();
+      bind(NOTIFICATIONS_TOKENS.RecentSends).to(KyselyRecentSends).inSingletonScope();
+      bind(SendThrottle).toSelf().inSingletonScope();
       bind(NOTIFICATIONS_TOKENS.SendsWakeUp).to(QueueChannelSendsWakeUp).inSingletonScope();
       bind(TargetGuard).toSelf().inSingletonScope();
       bind(GuardedHttpPost).toSelf().inSingletonScope();

@@ -27,14 +27,15 @@ export interface NotificationsTestApp {
  * An application with only the notifications context, on a fresh `:memory:` database (or
  * `file`) with a manual clock at the reference time. The queue is started unless `start: false`.
  * Private targets are allowed unless the test says otherwise (its receivers listen on
- * 127.0.0.1); the refusal has its own tests with `allowPrivateTargets: false`.
+ * 127.0.0.1); the refusal has its own tests with `allowPrivateTargets: false`. Throttling is
+ * off unless the test sets `throttle` (many tests send dozens of sends to one person at once).
  */
 export async function createNotificationsTestApp(
   options: NotificationsContextOptions & { file?: string; start?: boolean; at?: string } = {},
 ): Promise<NotificationsTestApp> {
   const { file, start, at, ...contextOptions } = options;
   const { app, clock } = await createTestApplication(
-    [notificationsContext({ allowPrivateTargets: true, ...contextOptions })],
+    [notificationsContext({ allowPrivateTargets: true, throttle: 'off', ...contextOptions })],
     {
       ...(file !== undefined ? { file } : {}),
       ...(at !== undefined ? { start: at } : {}),

@@ -2,7 +2,7 @@ import { DomainError } from '@tickler/core/domain';
 import { type ChannelSendStatus } from '../../shared/domain/channel-send.state';
 
 /** The state-changing verbs of `ChannelSend`, one per method. */
-export type ChannelSendVerb = 'claim' | 'recover' | 'succeed' | 'retry' | 'fail';
+export type ChannelSendVerb = 'claim' | 'recover' | 'succeed' | 'retry' | 'defer' | 'fail';
 
 /** One row of the table: where a verb may start and where it ends. */
 export interface ChannelSendTransition {
@@ -22,6 +22,8 @@ export const CHANNEL_SEND_TRANSITIONS: Readonly<Record<ChannelSendVerb, ChannelS
   recover: { from: ['sending'], to: 'sending' },
   succeed: { from: ['sending'], to: 'sent' },
   retry: { from: ['sending'], to: 'pending' },
+  // Over the person's send limit (throttling): later, no attempt spent.
+  defer: { from: ['pending'], to: 'pending' },
   fail: { from: ['pending', 'sending'], to: 'failed' },
 };
 

@@ -140,6 +140,17 @@ export class ChannelSend extends AggregateRoot {
     this.s.updatedAt = now;
   }
 
+  /**
+   * The person's send limit for this channel is reached: waits until `until` (ISO UTC), says
+   * `throttled` meanwhile; no attempt is spent and no event raised (nothing was decided yet).
+   */
+  defer(now: string, until: string): void {
+    this.apply('defer');
+    this.s.lastError = 'throttled';
+    this.s.dueAt = until;
+    this.s.updatedAt = now;
+  }
+
   /** Gives up at once (subscription paused, removed or deactivated; budget spent). */
   fail(now: string, error: ChannelErrorClass): void {
     this.apply('fail');

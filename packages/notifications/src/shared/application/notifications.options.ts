@@ -1,6 +1,7 @@
 import { parseDuration } from '@tickler/core';
 import { type DuePolicy } from '../domain/due-policy';
 import { type ChannelRetryPolicy } from '../domain/retry-policy';
+import { DEFAULT_THROTTLE, parseThrottle, type ThrottleRule } from '../domain/throttle-rule';
 
 /** Options of `notificationsContext(...)`. Durations accept ms numbers or text like `12h`. */
 export interface NotificationsOptions {
@@ -37,6 +38,12 @@ export interface NotificationsOptions {
    * tests. Default false: such targets are refused at registration and at connect time.
    */
   allowPrivateTargets?: boolean;
+  /**
+   * At most N external sends per person and channel in any window (`TICKLER_THROTTLE`):
+   * `<sends>/<duration>` or `off`. Default `30/1h`. A send over the limit waits (`pending`,
+   * `lastError: throttled`) until the window lets it go: deferred, never dropped.
+   */
+  throttle?: string;
 }
 
 /** Options with every default applied (bound in the container). */
@@ -55,6 +62,8 @@ export interface ResolvedNotificationsOptions {
   /** Subscriptions one person may hold per channel kind. */
   readonly subscriptionsPerChannel: number;
   readonly allowPrivateTargets: boolean;
+  /** The send limit per person and channel; null: none. */
+  readonly throttle: ThrottleRule | null;
 }
 
 function positiveInt(value: number | undefined, fallback: number, field: string): number {
@@ -98,5 +107,6 @@ export function resolveNotificationsOptions(
       'subscriptionsPerChannel',
     ),
     allowPrivateTargets: options.allowPrivateTargets === true,
+    throttle: parseThrottle(options.throttle ?? DEFAULT_THROTTLE, 'throttle'),
   };
 }

@@ -48,7 +48,12 @@ export type ChannelErrorClass =
   /** The subscription is paused after failing again and again; its owner resumes it. */
   | 'paused'
   /** At-most-once: the process died or the answer never came while the request was out. */
-  | 'abandoned';
+  | 'abandoned'
+  /**
+   * Not an error: the person's send limit for this channel (`TICKLER_THROTTLE`) is reached, so
+   * the send waits (`pending`) until the window lets it go. Cleared when it is sent.
+   */
+  | 'throttled';
 
 /** Everything a channel send is, as stored. Instants are ISO-8601 UTC text. */
 export interface ChannelSendState {

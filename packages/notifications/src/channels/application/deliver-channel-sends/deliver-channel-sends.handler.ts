@@ -22,6 +22,7 @@ import {
   DeliverChannelSends,
   type DeliverChannelSendsResult,
 } from './deliver-channel-sends.command';
+import { SendThrottle } from './send-throttle';
 import { settleParentOf } from './settle-parent';
 
 /** Due sends read per free slot: room to skip sends whose endpoint is full. */
@@ -32,8 +33,8 @@ const MAX_READ = 256;
 /**
  * The send loop's claim, in ONE transaction: the due sends (earliest first, endpoints without
  * room left out), their subscriptions and notifications; each is failed at once (subscription
- * gone or paused), taken over by its guarantee (lease ran out), claimed (room for it) or left
- * for later; then the wake-up moves to the next due send. After the commit the claims go to the
+ * gone or paused), taken over by its guarantee (lease ran out), deferred (over the person's send
+ * limit: `SendThrottle`), claimed (room for it) or left for later; then the wake-up moves to the next due send. After the commit the claims go to the
  * pool, and this returns without waiting for them.
  */
 @injectable()
@@ -53,6 +54,7 @@ export class DeliverChannelSendsHandler implements CommandHandler<DeliverChannel
     @inject(NOTIFICATIONS_TOKENS.Channels) private readonly channels: ChannelRegistry,
     @inject(NOTIFICATIONS_TOKENS.SendsWakeUp) private readonly wakeUp: DeliveryWakeUp,
     @inject(ChannelSendPool) private readonly pool: ChannelSendPool,
+    @inject(SendThrottle) private readonly throttle: SendThrottle,
     /** This instance: its claims carry it, so they are freed at once if it dies. */
     @inject(CORE_TOKENS.InstanceId) private readonly instanceId: string,
   ) {}
@@ -99,9 +101,15 @@ export class DeliverChannelSendsHandler implements CommandHandler<DeliverChannel
           )
         ).map((d) => [d.id, d]),
       );
+      const window = await this.throttle.window(
+        tx,
+        due.map((s) => s.snapshot()),
+        now,
+      );
       const claimed: ClaimedSend[] = [];
       const taken = new Map<string, number>();
       let behind = false;
+      let deferTo: string | null;
       for (const send of due) {
         const before = { status: send.status, leaseToken: send.leaseToken };
         const s = send.snapshot();
@@ -119,6 +127,8 @@ export class DeliverChannelSendsHandler implements CommandHandler<DeliverChannel
         ) {
           behind = true;
           continue;
+        } else if ((deferTo = window.deferral(s)) !== null) {
+          send.defer(now, deferTo); // over the person's limit: later, not dropped
         } else {
           const leaseUntil = toIsoUtc(nowMs + channel.timeoutMs + this.leaseMarginMs);
           if (send.status === 'sending') {
