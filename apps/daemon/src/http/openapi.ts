@@ -1,5 +1,5 @@
 import { BODY_SCHEMAS } from './contract/body-schemas';
-import { ref } from './contract/command-schemas';
+import { bodyOf, ref } from './contract/command-schemas';
 import { VIEW_SCHEMAS } from './contract/view-schemas';
 import { DEFAULT_BODY_LIMIT, type RouteSpec, type Schema } from './route';
 
@@ -26,7 +26,7 @@ function pathParameters(path: string): Schema[] {
   }));
 }
 
-function operation(route: RouteSpec): Schema {
+function operation(route: RouteSpec, schemas: Readonly<Record<string, Schema>>): Schema {
   const responses: Record<string, Schema> = {};
   for (const [status, response] of Object.entries(route.responses)) {
     responses[status] = {
@@ -81,14 +81,33 @@ function operation(route: RouteSpec): Schema {
     // authenticated). Bearer token or, from a page of this origin, the session (cookie + header).
     'x-access': route.access,
     ...(parameters.length > 0 ? { parameters } : {}),
-    ...(route.requestBody ? requestBody(route, route.requestBody) : {}),
+    ...(route.requestBody ? requestBody(route, schemas) : {}),
     responses,
   };
 }
 
+/**
+ * Every request body by name: the shared ones (body-schemas.ts) and each route's, derived from
+ * its command. A name given to two different bodies is a bug in the route table.
+ */
+function bodySchemas(routes: readonly RouteSpec[]): Record<string, Schema> {
+  const schemas: Record<string, Schema> = { ...BODY_SCHEMAS };
+  for (const { requestBody: body, operationId } of routes) {
+    if (body !== undefined && typeof body !== 'string') {
+      if (schemas[body.name] !== undefined) {
+        throw new Error(`route ${operationId}: another body is named ${body.name}`);
+      }
+      schemas[body.name] = bodyOf(body.command, body);
+    }
+  }
+  return schemas;
+}
+
 /** The body part of an operation: required when its schema requires a field; its size limit. */
-function requestBody(route: RouteSpec, name: string): Schema {
-  const schema = BODY_SCHEMAS[name];
+function requestBody(route: RouteSpec, schemas: Readonly<Record<string, Schema>>): Schema {
+  const name =
+    typeof route.requestBody === 'string' ? route.requestBody : (route.requestBody?.name ?? '');
+  const schema = schemas[name];
   if (schema === undefined) {
     throw new Error(`route ${route.operationId}: no body schema named ${name}`);
   }
@@ -104,9 +123,10 @@ function requestBody(route: RouteSpec, name: string): Schema {
 /** The OpenAPI 3.1 document, built from the same route table the server registers. */
 export function buildOpenApi(routes: readonly RouteSpec[], version: string): Schema {
   const paths: Record<string, Record<string, Schema>> = {};
+  const bodies = bodySchemas(routes);
   for (const route of routes) {
     paths[route.path] ??= {};
-    paths[route.path]![route.method.toLowerCase()] = operation(route);
+    paths[route.path]![route.method.toLowerCase()] = operation(route, bodies);
   }
   return {
     openapi: '3.1.0',
@@ -125,7 +145,7 @@ export function buildOpenApi(routes: readonly RouteSpec[], version: string): Sch
         session: { type: 'apiKey', in: 'cookie', name: 'tickler_session' },
         sessionKey: { type: 'apiKey', in: 'header', name: 'X-Tickler-Session' },
       },
-      schemas: { ...VIEW_SCHEMAS, ...BODY_SCHEMAS },
+      schemas: { ...VIEW_SCHEMAS, ...bodies },
     },
     security: [{ bearer: [] }, { session: [], sessionKey: [] }],
     paths,

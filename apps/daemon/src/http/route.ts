@@ -1,6 +1,7 @@
 import { type FastifyReply, type FastifyRequest } from 'fastify';
 import { type Application } from '@tickler/core';
 import { type Principal } from '@tickler/auth';
+import { type BodyShape } from './contract/command-schemas';
 
 /**
  * Who may call a route: anyone, the admin only, the admin and the user named in the path, or
@@ -38,6 +39,18 @@ export interface RouteResult {
   readonly headers?: Readonly<Record<string, string>>;
 }
 
+/**
+ * A route's JSON body as the command it dispatches: the body's schema is derived from the
+ * command class (its class-validator fields, less the path's), so the route and its command are
+ * one declaration.
+ */
+export interface CommandBody extends BodyShape {
+  /** The body's name in `components.schemas` (stable: clients' generated types use it). */
+  readonly name: string;
+  /** The command the route dispatches. */
+  readonly command: new () => object;
+}
+
 /** One entry of the route table: registers the fastify route and documents it in OpenAPI. */
 export interface RouteSpec {
   readonly method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -48,10 +61,10 @@ export interface RouteSpec {
   readonly access: Access;
   readonly tag: string;
   /**
-   * Name of the request body's schema in `components.schemas` (contract/body-schemas.ts, derived
-   * from the command), when the route takes a JSON body.
+   * The JSON body, when the route takes one: the command it dispatches ({@link CommandBody}), or
+   * the name of a schema in contract/body-schemas.ts for a body that is no command.
    */
-  readonly requestBody?: string;
+  readonly requestBody?: CommandBody | string;
   /** Query parameters: name → schema. */
   readonly query?: Readonly<Record<string, Schema>>;
   /** Extra documented request headers: name → description. */

@@ -1,9 +1,8 @@
-import { AddCalendar, UpdateCalendar } from '@tickler/calendar';
 import { type Schema } from '../route';
-import { bodyOf, ref } from './command-schemas';
+import { ref } from './command-schemas';
 
-// The calendar context's request bodies (derived from its commands) and answers, for the
-// OpenAPI document.
+// The calendar context's answers, for the OpenAPI document (its request bodies are its routes'
+// commands, calendar.routes.ts).
 
 const nullableInstant = { type: ['string', 'null'], format: 'date-time' };
 const nullableString = { type: ['string', 'null'] };
@@ -44,12 +43,6 @@ const EVENT: Schema = {
     lastRemindedAt: nullableInstant,
     remindedCount: { type: 'integer' },
   },
-};
-
-/** Bodies of the calendar routes. */
-export const CALENDAR_BODY_SCHEMAS: Readonly<Record<string, Schema>> = {
-  AddCalendarBody: bodyOf(AddCalendar, { fromPath: ['recipientId'] }),
-  UpdateCalendarBody: bodyOf(UpdateCalendar, { fromPath: ['recipientId', 'calendarId'] }),
 };
 
 /** Answers of the calendar routes. */

@@ -3,6 +3,7 @@ import { IsString, ValidateBy } from 'class-validator';
 import { SendNotification } from '@tickler/notifications';
 import { buildOpenApi } from '../openapi';
 import { allRoutes } from '../routes/all-routes';
+import { type RouteSpec } from '../route';
 import { type EventStreamHub } from '../../events/event-stream.hub';
 import { type DaemonMetrics } from '../../metrics/daemon-metrics';
 import { BODY_SCHEMAS } from './body-schemas';
@@ -27,10 +28,11 @@ const document = buildOpenApi(
   }),
   'test',
 ) as { components: { schemas: Record<string, unknown> }; paths: Record<string, unknown> };
+const schemas = document.components.schemas;
 
 describe('the input contract, derived from the command classes', () => {
   it('gives every body the command fields less the path ones, with the decorators’ limits', () => {
-    const send = BODY_SCHEMAS.SendNotificationBody as { properties: Props; required: string[] };
+    const send = schemas.SendNotificationBody as { properties: Props; required: string[] };
     expect(send.properties.recipientId).toBeUndefined();
     expect(send.properties.title).toMatchObject({ type: 'string', maxLength: 200, minLength: 1 });
     expect(send.properties.scheduledAt).toMatchObject({ format: 'date-time' });
@@ -38,12 +40,12 @@ describe('the input contract, derived from the command classes', () => {
       enum: ['inbox', 'webhook', 'push', 'email', 'ntfy'],
     });
     expect(send.required).toEqual(['title', 'message']);
-    const item = BODY_SCHEMAS.BatchItem as { properties: Props; required: string[] };
+    const item = schemas.BatchItem as { properties: Props; required: string[] };
     expect(item.required).toContain('userId');
     expect(item.properties.userId).toMatchObject({ pattern: '^[A-Za-z0-9._:@-]+$' });
-    const batch = BODY_SCHEMAS.SendNotificationsBody as { properties: Props };
+    const batch = schemas.SendNotificationsBody as { properties: Props };
     expect(batch.properties.items).toMatchObject({ maxItems: 10_000 });
-    const planned = BODY_SCHEMAS.PlannedNotificationInput as { required: string[] };
+    const planned = schemas.PlannedNotificationInput as { required: string[] };
     // Presence of the send-instant fields depends on their siblings: never listed as required.
     expect(planned.required).toEqual(['userId', 'sourceKey', 'title', 'message']);
   });
@@ -58,6 +60,24 @@ describe('the input contract, derived from the command classes', () => {
     };
     expect(body.properties.extraField).toEqual({ type: 'string' });
     expect(body.required).toContain('extraField');
+  });
+
+  it("takes a route's body from the command it names, and refuses two bodies of one name", () => {
+    const route = (operationId: string, fromPath: readonly string[]): RouteSpec => ({
+      method: 'POST',
+      path: `/${operationId}`,
+      operationId,
+      summary: operationId,
+      access: 'admin',
+      tag: 'test',
+      requestBody: { name: 'ProbeBody', command: SendNotification, fromPath },
+      responses: { 200: { description: 'ok' } },
+    });
+    const one = buildOpenApi([route('a', ['recipientId'])], 't') as typeof document;
+    expect(one.components.schemas.ProbeBody).toEqual(schemas.SendNotificationBody);
+    expect(() => buildOpenApi([route('a', []), route('b', [])], 't')).toThrow(
+      /route b: another body is named ProbeBody/,
+    );
   });
 
   it('refuses a custom validator it cannot document', () => {

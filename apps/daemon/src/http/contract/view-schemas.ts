@@ -6,7 +6,7 @@ import { SERIES_VIEW_SCHEMAS } from './series-view-schemas';
 
 // JSON Schemas of what the daemon answers (views and errors), for the OpenAPI document. The
 // views are plain TypeScript interfaces with no metadata to derive them from; request bodies
-// are derived from the command classes (body-schemas.ts).
+// are derived from the command classes (each route's `requestBody`, and body-schemas.ts).
 
 const instant = {
   type: 'string',

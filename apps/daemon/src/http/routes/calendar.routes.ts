@@ -62,7 +62,7 @@ export function calendarRoutes(): RouteSpec[] {
         'Add a calendar: {"source": "<https URL or, admin only, an absolute .ics path>", "name": "Work", "lead": "15m"}; optional enabled, timeZone, allDayAt ("09:00"), allDayDaysBefore (1). Its first sync is queued.',
       access: 'user',
       tag: 'calendars',
-      requestBody: 'AddCalendarBody',
+      requestBody: { name: 'AddCalendarBody', command: AddCalendar, fromPath: ['recipientId'] },
       responses: { 201: { description: 'The calendar, with its id.', schema: ref('Calendar') } },
       errorStatuses: [400, 409],
       handle: async (input) => {
@@ -97,7 +97,11 @@ export function calendarRoutes(): RouteSpec[] {
         'Change name, lead, enabled (off withdraws its reminders at once), timeZone (null = the profile zone), allDayAt, allDayDaysBefore.',
       access: 'user',
       tag: 'calendars',
-      requestBody: 'UpdateCalendarBody',
+      requestBody: {
+        name: 'UpdateCalendarBody',
+        command: UpdateCalendar,
+        fromPath: ['recipientId', 'calendarId'],
+      },
       responses: {
         200: { description: 'The calendar after the change.', schema: ref('Calendar') },
       },

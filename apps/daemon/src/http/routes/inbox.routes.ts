@@ -1,10 +1,11 @@
 import { commandPayload, queryPayload } from '../command-payload';
-import { NOTIFICATION_COMMANDS as C } from '../notification-commands';
 import {
   type InboxItemView,
   ListInbox,
   type NotificationView,
   type Page,
+  MarkInboxRead,
+  SnoozeInboxItem,
 } from '@tickler/notifications';
 import { type RouteSpec } from '../route';
 import { recipientFromPath, toHttpView } from '../user-naming';
@@ -28,7 +29,7 @@ export function inboxRoutes(): RouteSpec[] {
         if (payload.unreadOnly === 'true' || payload.unreadOnly === 'false') {
           payload.unreadOnly = payload.unreadOnly === 'true';
         }
-        const result = await app.bus.dispatchPlain(C.inboxList, {
+        const result = await app.bus.dispatchPlain(ListInbox.type, {
           ...payload,
           ...recipientFromPath(params),
         });
@@ -42,15 +43,19 @@ export function inboxRoutes(): RouteSpec[] {
       summary: 'Mark an inbox item read (again: unchanged).',
       access: 'user',
       tag: 'inbox',
-      requestBody: 'MarkInboxReadBody',
+      requestBody: {
+        name: 'MarkInboxReadBody',
+        command: MarkInboxRead,
+        fromPath: ['recipientId', 'inboxId'],
+      },
       responses: { 200: { description: 'The inbox item.', schema: ref('InboxItem') } },
       errorStatuses: [404],
       handle: async ({ app, params, body }) => {
-        const payload = commandPayload(C.inboxMarkRead, body, {
+        const payload = commandPayload(MarkInboxRead.type, body, {
           ...recipientFromPath(params),
           inboxId: params.id ?? '',
         });
-        const item = (await app.bus.dispatchPlain(C.inboxMarkRead, payload)) as InboxItemView;
+        const item = (await app.bus.dispatchPlain(MarkInboxRead.type, payload)) as InboxItemView;
         return { status: 200, body: toHttpView(item) };
       },
     },
@@ -62,15 +67,22 @@ export function inboxRoutes(): RouteSpec[] {
         'Schedule the same content again for the same user, {"for":"10m"} from now or {"until":"<RFC 3339>"} (exactly one), linked to the item (snoozedFrom); the item is marked read.',
       access: 'user',
       tag: 'inbox',
-      requestBody: 'SnoozeInboxItemBody',
+      requestBody: {
+        name: 'SnoozeInboxItemBody',
+        command: SnoozeInboxItem,
+        fromPath: ['recipientId', 'inboxId'],
+      },
       responses: { 201: { description: 'The new reminder.', schema: ref('Notification') } },
       errorStatuses: [400, 404],
       handle: async ({ app, params, body }) => {
-        const payload = commandPayload(C.inboxSnooze, body, {
+        const payload = commandPayload(SnoozeInboxItem.type, body, {
           ...recipientFromPath(params),
           inboxId: params.id ?? '',
         });
-        const view = (await app.bus.dispatchPlain(C.inboxSnooze, payload)) as NotificationView;
+        const view = (await app.bus.dispatchPlain(
+          SnoozeInboxItem.type,
+          payload,
+        )) as NotificationView;
         return { status: 201, body: toHttpView(view) };
       },
     },

@@ -2,9 +2,9 @@ import {
   ReconcileScheduled,
   SendNotifications,
   type SendNotificationsResult,
+  DeliverDueNotifications,
 } from '@tickler/notifications';
 import { commandPayload } from '../command-payload';
-import { NOTIFICATION_COMMANDS as C } from '../notification-commands';
 import { type RouteSpec } from '../route';
 import { dispatchBulk, toHttpView } from '../user-naming';
 import { ref } from '../contract/command-schemas';
@@ -22,11 +22,14 @@ export function internalRoutes(): RouteSpec[] {
       summary: 'Settle every due delivery now (or only `id`).',
       access: 'admin',
       tag: 'internal',
-      requestBody: 'DeliverDueBody',
+      requestBody: { name: 'DeliverDueBody', command: DeliverDueNotifications },
       responses: { 200: { description: 'What this run did.', schema: ref('DeliverDueResult') } },
       handle: async ({ app, body }) => ({
         status: 200,
-        body: await app.bus.dispatchPlain(C.deliverDue, commandPayload(C.deliverDue, body, {})),
+        body: await app.bus.dispatchPlain(
+          DeliverDueNotifications.type,
+          commandPayload(DeliverDueNotifications.type, body, {}),
+        ),
       }),
     },
     {
@@ -37,7 +40,7 @@ export function internalRoutes(): RouteSpec[] {
         "Hand over a producer app's whole plan: create, patch drifted, withdraw missing, prune old.",
       access: 'admin',
       tag: 'internal',
-      requestBody: 'ReconcileBody',
+      requestBody: { name: 'ReconcileBody', command: ReconcileScheduled },
       bodyLimit: BULK_BODY_LIMIT,
       limitsOf: ReconcileScheduled,
       responses: { 200: { description: 'What changed.', schema: ref('ReconcileResult') } },
@@ -45,8 +48,8 @@ export function internalRoutes(): RouteSpec[] {
         status: 200,
         body: await dispatchBulk(
           app,
-          C.reconcile,
-          commandPayload(C.reconcile, body, {}),
+          ReconcileScheduled.type,
+          commandPayload(ReconcileScheduled.type, body, {}),
           'planned',
         ),
       }),
@@ -59,7 +62,11 @@ export function internalRoutes(): RouteSpec[] {
         'Send or schedule up to 10,000 notifications, each like POST /v1/users/{userId}/notifications (userId per item), in one transaction: all or nothing.',
       access: 'admin',
       tag: 'internal',
-      requestBody: 'SendNotificationsBody',
+      requestBody: {
+        name: 'SendNotificationsBody',
+        command: SendNotifications,
+        replace: { items: (items) => ({ ...items, items: ref('BatchItem') }) },
+      },
       bodyLimit: BULK_BODY_LIMIT,
       limitsOf: SendNotifications,
       responses: {
@@ -69,7 +76,7 @@ export function internalRoutes(): RouteSpec[] {
         },
       },
       handle: async ({ app, body }) => {
-        const result = await dispatchBulk(app, C.sendMany, body, 'items');
+        const result = await dispatchBulk(app, SendNotifications.type, body, 'items');
         return { status: 200, body: toHttpView(result as SendNotificationsResult) };
       },
     },

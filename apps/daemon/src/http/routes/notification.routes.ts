@@ -5,9 +5,15 @@ import {
   type NotificationView,
   type Page,
   type SendNotificationResult,
+  CancelNotification,
+  DeleteNotification,
+  GetNotification,
+  RescheduleNotification,
+  SendNotification,
+  SendNotificationNow,
+  UncancelNotification,
 } from '@tickler/notifications';
 import { commandPayload, queryPayload } from '../command-payload';
-import { NOTIFICATION_COMMANDS as C } from '../notification-commands';
 import { type RouteInput, type RouteSpec } from '../route';
 import { recipientFromPath, toHttpView } from '../user-naming';
 import { queryOf, ref } from '../contract/command-schemas';
@@ -24,7 +30,7 @@ function withIdempotencyKey(payload: unknown, header: string | string[] | undefi
     Array.isArray(header) ||
     (payload as { idempotencyKey?: unknown }).idempotencyKey !== undefined
   ) {
-    throw new CommandValidationError(C.send, [
+    throw new CommandValidationError(SendNotification.type, [
       {
         path: 'Idempotency-Key',
         message:
@@ -55,7 +61,11 @@ export function notificationRoutes(): RouteSpec[] {
         'Send now (no `when`, no or past scheduledAt) or schedule a notification: at `scheduledAt`, or at `when` ("tomorrow 9am", "in 2 hours") read in `timeZone` (default: the profile\'s) and answered as `resolvedWhen`; both at once, or `timeZone` without `when`, is 400 naming the fields. Replaying an Idempotency-Key with the same request answers 200 with the same delivery; with another request (any field), 409 IDEMPOTENCY.KEY_REUSED; once that delivery was deleted, 409 IDEMPOTENCY.NOTIFICATION_DELETED.',
       access: 'user',
       tag: 'notifications',
-      requestBody: 'SendNotificationBody',
+      requestBody: {
+        name: 'SendNotificationBody',
+        command: SendNotification,
+        fromPath: ['recipientId'],
+      },
       errorStatuses: [409],
       headers: {
         'Idempotency-Key': 'Makes the call safe to retry: the same key returns the same delivery.',
@@ -72,10 +82,13 @@ export function notificationRoutes(): RouteSpec[] {
       },
       handle: async ({ app, params, body, headers }) => {
         const payload = withIdempotencyKey(
-          commandPayload(C.send, body, recipientFromPath(params)),
+          commandPayload(SendNotification.type, body, recipientFromPath(params)),
           headers['idempotency-key'],
         );
-        const result = (await app.bus.dispatchPlain(C.send, payload)) as SendNotificationResult;
+        const result = (await app.bus.dispatchPlain(
+          SendNotification.type,
+          payload,
+        )) as SendNotificationResult;
         return { status: result.created ? 201 : 200, body: toHttpView(result.delivery) };
       },
     },
@@ -91,7 +104,7 @@ export function notificationRoutes(): RouteSpec[] {
       responses: { 200: { description: 'One page.', schema: ref('NotificationPage') } },
       errorStatuses: [400],
       handle: async ({ app, params, query }) => {
-        const result = await app.bus.dispatchPlain(C.list, {
+        const result = await app.bus.dispatchPlain(ListNotifications.type, {
           ...queryPayload(query, ['limit']),
           ...recipientFromPath(params),
         });
@@ -107,7 +120,7 @@ export function notificationRoutes(): RouteSpec[] {
       tag: 'notifications',
       responses: { 200: { description: 'The delivery.', schema: ref('Notification') } },
       errorStatuses: [404],
-      handle: onDelivery(C.get),
+      handle: onDelivery(GetNotification.type),
     },
     {
       method: 'PATCH',
@@ -117,10 +130,14 @@ export function notificationRoutes(): RouteSpec[] {
         'Edit a scheduled notification (title, message, url, channels, repeat, and scheduledAt or `when` + `timeZone` as on create).',
       access: 'user',
       tag: 'notifications',
-      requestBody: 'EditNotificationBody',
+      requestBody: {
+        name: 'EditNotificationBody',
+        command: RescheduleNotification,
+        fromPath: ['recipientId', 'id'],
+      },
       responses: { 200: { description: 'The edited delivery.', schema: ref('Notification') } },
       errorStatuses: [404, 409],
-      handle: onDelivery(C.reschedule),
+      handle: onDelivery(RescheduleNotification.type),
     },
     {
       method: 'DELETE',
@@ -130,10 +147,14 @@ export function notificationRoutes(): RouteSpec[] {
         'Delete a notification a person made (any status but sending), answering it as it was. One an app made: 409 NOTIFICATIONS.APP_OWNED (cancel it instead; it would come back on the next reconcile).',
       access: 'user',
       tag: 'notifications',
-      requestBody: 'DeleteNotificationBody',
+      requestBody: {
+        name: 'DeleteNotificationBody',
+        command: DeleteNotification,
+        fromPath: ['recipientId', 'id'],
+      },
       responses: { 200: { description: 'The deleted delivery.', schema: ref('Notification') } },
       errorStatuses: [404, 409],
-      handle: onDelivery(C.delete),
+      handle: onDelivery(DeleteNotification.type),
     },
     {
       method: 'POST',
@@ -143,10 +164,14 @@ export function notificationRoutes(): RouteSpec[] {
         'Cancel a scheduled notification (again: 200, unchanged; once sent: 409). Of a recurring series, `{"scope": "this"}` (the default) cancels this occurrence and the next is scheduled; `{"scope": "series"}` ends the series.',
       access: 'user',
       tag: 'notifications',
-      requestBody: 'CancelNotificationBody',
+      requestBody: {
+        name: 'CancelNotificationBody',
+        command: CancelNotification,
+        fromPath: ['recipientId', 'id'],
+      },
       responses: { 200: { description: 'The canceled delivery.', schema: ref('Notification') } },
       errorStatuses: [404, 409],
-      handle: onDelivery(C.cancel),
+      handle: onDelivery(CancelNotification.type),
     },
     {
       method: 'POST',
@@ -156,10 +181,14 @@ export function notificationRoutes(): RouteSpec[] {
         'Undo a cancel within 10 minutes of it: scheduled again at its instant. After that 409 NOTIFICATIONS.UNDO_EXPIRED; an occurrence of a recurring series, or a row not canceled, 409 NOTIFICATIONS.NOT_SCHEDULED.',
       access: 'user',
       tag: 'notifications',
-      requestBody: 'UncancelNotificationBody',
+      requestBody: {
+        name: 'UncancelNotificationBody',
+        command: UncancelNotification,
+        fromPath: ['recipientId', 'id'],
+      },
       responses: { 200: { description: 'The scheduled delivery.', schema: ref('Notification') } },
       errorStatuses: [404, 409],
-      handle: onDelivery(C.uncancel),
+      handle: onDelivery(UncancelNotification.type),
     },
     {
       method: 'GET',
@@ -173,7 +202,7 @@ export function notificationRoutes(): RouteSpec[] {
       responses: { 200: { description: 'The series.', schema: ref('Occurrences') } },
       errorStatuses: [400, 404, 409],
       handle: async ({ app, params, query }) => {
-        const result = await app.bus.dispatchPlain(C.occurrences, {
+        const result = await app.bus.dispatchPlain(ListOccurrences.type, {
           ...queryPayload(query, ['count']),
           ...recipientFromPath(params),
           id: params.id ?? '',
@@ -188,10 +217,14 @@ export function notificationRoutes(): RouteSpec[] {
       summary: 'Deliver a scheduled notification now (409 when not scheduled).',
       access: 'user',
       tag: 'notifications',
-      requestBody: 'SendNotificationNowBody',
+      requestBody: {
+        name: 'SendNotificationNowBody',
+        command: SendNotificationNow,
+        fromPath: ['recipientId', 'id'],
+      },
       responses: { 200: { description: 'The sent delivery.', schema: ref('Notification') } },
       errorStatuses: [404, 409],
-      handle: onDelivery(C.sendNow),
+      handle: onDelivery(SendNotificationNow.type),
     },
   ];
 }

@@ -1,6 +1,9 @@
 import { commandPayload } from '../command-payload';
-import { NOTIFICATION_COMMANDS as C } from '../notification-commands';
-import { type RecipientProfileView } from '@tickler/notifications';
+import {
+  type RecipientProfileView,
+  GetRecipientProfile,
+  UpdateRecipientProfile,
+} from '@tickler/notifications';
 import { type RouteSpec } from '../route';
 import { recipientFromPath, toHttpView } from '../user-naming';
 import { ref } from '../contract/command-schemas';
@@ -17,7 +20,10 @@ export function profileRoutes(): RouteSpec[] {
       tag: 'profile',
       responses: { 200: { description: 'The profile.', schema: ref('RecipientProfile') } },
       handle: async ({ app, params }) => {
-        const view = await app.bus.dispatchPlain(C.profileGet, recipientFromPath(params));
+        const view = await app.bus.dispatchPlain(
+          GetRecipientProfile.type,
+          recipientFromPath(params),
+        );
         return { status: 200, body: toHttpView(view as RecipientProfileView) };
       },
     },
@@ -29,14 +35,22 @@ export function profileRoutes(): RouteSpec[] {
         'Change the profile: every field optional (left out = unchanged, null = cleared). timeZone (IANA), quietHours {"start":"22:00","end":"07:00","days":["MO",…]?}, inboxOnTime, defaultLead ("15m"), digest {"mode":"tick"} or {"mode":"daily","at":"08:00"}.',
       access: 'user',
       tag: 'profile',
-      requestBody: 'UpdateProfileBody',
+      requestBody: {
+        name: 'UpdateProfileBody',
+        command: UpdateRecipientProfile,
+        fromPath: ['recipientId'],
+      },
       responses: {
         200: { description: 'The profile after the change.', schema: ref('RecipientProfile') },
       },
       errorStatuses: [400],
       handle: async ({ app, params, body }) => {
-        const payload = commandPayload(C.profileUpdate, body, recipientFromPath(params));
-        const view = await app.bus.dispatchPlain(C.profileUpdate, payload);
+        const payload = commandPayload(
+          UpdateRecipientProfile.type,
+          body,
+          recipientFromPath(params),
+        );
+        const view = await app.bus.dispatchPlain(UpdateRecipientProfile.type, payload);
         return { status: 200, body: toHttpView(view as RecipientProfileView) };
       },
     },

@@ -57,7 +57,7 @@ export function sessionRoutes(): RouteSpec[] {
         'Exchange a user token for a session that acts exactly as the token: a cookie (httpOnly, SameSite=Strict, Secure over https) and a `sessionKey` the page sends as `X-Tickler-Session`; both are needed. The admin token is refused (403). A browser request must come from this origin.',
       access: 'public',
       tag: 'auth',
-      requestBody: 'StartSessionBody',
+      requestBody: { name: 'StartSessionBody', command: StartSession },
       secret: true,
       responses: {
         201: {

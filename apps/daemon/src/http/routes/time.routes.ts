@@ -1,5 +1,5 @@
+import { ParseTime } from '@tickler/notifications';
 import { commandPayload } from '../command-payload';
-import { NOTIFICATION_COMMANDS as C } from '../notification-commands';
 import { type RouteSpec } from '../route';
 import { ref } from '../contract/command-schemas';
 
@@ -14,12 +14,12 @@ export function timeRoutes(): RouteSpec[] {
         'Reads `when` ("tomorrow 9am", "in 2 hours", "next friday 17:00") in an IANA `timeZone` and answers the instant in UTC and local time, for a UI preview; schedules nothing. Partly understood text is 400 naming `when`. Anyone signed in (a token or the page\'s session).',
       access: 'signed-in',
       tag: 'time',
-      requestBody: 'ParseTimeBody',
+      requestBody: { name: 'ParseTimeBody', command: ParseTime },
       responses: { 200: { description: 'The resolved instant.', schema: ref('ParsedTime') } },
       handle: async ({ app, body }) => {
         const result = await app.bus.dispatchPlain(
-          C.parseTime,
-          commandPayload(C.parseTime, body, {}),
+          ParseTime.type,
+          commandPayload(ParseTime.type, body, {}),
         );
         return { status: 200, body: result };
       },

@@ -16,7 +16,7 @@ export function tokenRoutes(): RouteSpec[] {
         'Issue a bearer token that reaches only /v1/users/{userId}/… (shown once), optionally until expiresAt.',
       access: 'admin',
       tag: 'auth',
-      requestBody: 'IssueUserTokenBody',
+      requestBody: { name: 'IssueUserTokenBody', command: IssueUserToken, fromPath: ['userId'] },
       secret: true,
       responses: {
         201: { description: 'The new token and its id.', schema: ref('IssuedUserToken') },
