@@ -18,7 +18,16 @@ const aliases = Object.fromEntries(
 );
 const resolve = Module._resolveFilename;
 Module._resolveFilename = function resolveAlias(request, ...rest) {
-  return resolve.call(this, aliases[request] ?? request, ...rest);
+  try {
+    return resolve.call(this, aliases[request] ?? request, ...rest);
+  } catch (error) {
+    // A lazy `await import('./x.js')` (Node's ESM resolution wants the extension) names the
+    // built file; from the sources it is `./x.ts`, as jest.preset.js maps it.
+    if (/^\.{1,2}\/.*\.js$/.test(request)) {
+      return resolve.call(this, request.slice(0, -3), ...rest);
+    }
+    throw error;
+  }
 };
 
 const options = require('./swc-options.js');

@@ -4,6 +4,7 @@
 import { type DaemonConfig } from '@tickler/config';
 export type { RunningDaemon, StartOptions } from './start-daemon';
 import { type RunningDaemon, type StartOptions } from './start-daemon';
+import { DAEMON_VERSION } from './version';
 
 /** Starts a daemon in this process (see `start-daemon.ts`); tests and the reliability suite use it. */
 export async function startDaemon(
@@ -29,4 +30,18 @@ export async function runDaemon(): Promise<void> {
 export async function runMigrate(words: readonly string[]): Promise<void> {
   const migrate = await import('./migrate/run-migrate.js');
   return migrate.runMigrate(words);
+}
+
+/**
+ * The OpenAPI document a daemon serves at `/openapi.json`, built from the same route table
+ * without starting one: what `npm run gen:web-types` generates the web app's types from.
+ */
+export async function openApiDocument(): Promise<unknown> {
+  const [{ buildOpenApi }, { allRoutes }] = await Promise.all([
+    import('./http/openapi.js'),
+    import('./http/routes/all-routes.js'),
+  ]);
+  // Neither is used to describe the routes; only their handlers read them.
+  const unused = {} as Parameters<typeof allRoutes>[0];
+  return buildOpenApi(allRoutes({ ...unused, version: DAEMON_VERSION }), DAEMON_VERSION);
 }

@@ -1,13 +1,13 @@
+import { type NotificationJson, type RepeatView } from '@tickler/notifications';
 import { type Schema } from '../route';
 import { ref } from './command-schemas';
+import { viewSchema } from './view-declaration';
 
 // Answers about recurring series and times (issue 13): the `repeat` of a notification, its
 // occurrences, and a parsed time.
 
-const REPEAT: Schema = {
-  type: 'object',
-  description: 'Present on a row of a recurring series (create, get, edit, cancel answers).',
-  properties: {
+const REPEAT = viewSchema<RepeatView>()(
+  {
     seriesId: { type: 'string' },
     rule: { type: 'string', examples: ['FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR'] },
     timeZone: { type: 'string', examples: ['Europe/Berlin'] },
@@ -15,7 +15,9 @@ const REPEAT: Schema = {
     status: { enum: ['active', 'ended', 'canceled'] },
     currentId: { type: ['string', 'null'] },
   },
-};
+  ['seriesId', 'rule', 'timeZone', 'description', 'status', 'currentId'],
+  { description: 'Present on a row of a recurring series (create, get, edit, cancel answers).' },
+);
 
 const OCCURRENCES: Schema = {
   type: 'object',
@@ -51,9 +53,8 @@ const OCCURRENCES: Schema = {
   },
 };
 
-const PARSED_TIME: Schema = {
-  type: 'object',
-  properties: {
+const PARSED_TIME = viewSchema<NonNullable<NotificationJson['resolvedWhen']>>()(
+  {
     instant: { type: 'string', format: 'date-time' },
     timeZone: { type: 'string' },
     local: { type: 'string' },
@@ -63,7 +64,17 @@ const PARSED_TIME: Schema = {
     repeated: { type: 'boolean' },
     defaultTimeApplied: { type: 'boolean' },
   },
-};
+  [
+    'instant',
+    'timeZone',
+    'local',
+    'offset',
+    'readAs',
+    'gapShiftMinutes',
+    'repeated',
+    'defaultTimeApplied',
+  ],
+);
 
 /** The series and time answers by name in `components.schemas`. */
 export const SERIES_VIEW_SCHEMAS: Readonly<Record<string, Schema>> = {

@@ -1,20 +1,21 @@
-import { CHANNEL_KINDS, GUARANTEES, SUBSCRIPTION_KINDS } from '@tickler/notifications';
+import { GUARANTEES, SUBSCRIPTION_KINDS } from '@tickler/notifications';
 import { type Schema } from '../route';
 import { ref } from './command-schemas';
 import { CALENDAR_VIEW_SCHEMAS } from './calendar-schemas';
 import { SERIES_VIEW_SCHEMAS } from './series-view-schemas';
+import {
+  INBOX_ITEM,
+  instant,
+  NOTIFICATION,
+  NOTIFICATION_SOURCE,
+  nullableInstant,
+  nullableString,
+} from './notification-view-schemas';
 
 // JSON Schemas of what the daemon answers (views and errors), for the OpenAPI document. The
-// views are plain TypeScript interfaces with no metadata to derive them from; request bodies
-// are derived from the command classes (each route's `requestBody`, and body-schemas.ts).
-
-const instant = {
-  type: 'string',
-  format: 'date-time',
-  description: 'RFC 3339 with offset; answered as ISO-8601 UTC.',
-};
-const nullableInstant = { type: ['string', 'null'], format: 'date-time' };
-const nullableString = { type: ['string', 'null'] };
+// views are plain TypeScript interfaces with no metadata to derive them from: those declared
+// with `viewSchema` are checked against them when the daemon compiles. Request bodies are
+// derived from the command classes (each route's `requestBody`, and body-schemas.ts).
 
 const ERROR: Schema = {
   type: 'object',
@@ -39,75 +40,6 @@ const ERROR: Schema = {
   },
 };
 
-const NOTIFICATION: Schema = {
-  type: 'object',
-  properties: {
-    id: { type: 'string' },
-    userId: { type: 'string' },
-    requestedChannels: {
-      type: ['array', 'null'],
-      items: { enum: [...CHANNEL_KINDS] },
-      description: 'The channels asked for; null = the default set.',
-    },
-    channels: {
-      type: 'array',
-      description:
-        'Each channel once it fired: the inbox (from its inbox row), then one entry per external send.',
-      items: {
-        type: 'object',
-        properties: {
-          channel: { enum: [...CHANNEL_KINDS] },
-          subscriptionId: nullableString,
-          status: { enum: ['pending', 'sending', 'sent', 'failed'] },
-          attempts: { type: 'integer' },
-          lastError: {
-            ...nullableString,
-            description:
-              'A generic class: unreachable, connection-refused, timeout, http-3xx, http-4xx, http-5xx, refused-target, gone, paused, abandoned, …',
-          },
-          sentAt: nullableInstant,
-        },
-      },
-    },
-    status: {
-      enum: ['scheduled', 'sending', 'sent', 'canceled', 'missed', 'failed'],
-      description: 'sending: fired with only external channels, none has succeeded yet.',
-    },
-    title: { type: 'string' },
-    message: { type: 'string' },
-    url: nullableString,
-    scheduledAt: nullableInstant,
-    sentAt: nullableInstant,
-    attempts: { type: 'integer' },
-    lastError: nullableString,
-    inboxId: nullableString,
-    source: { type: ['object', 'null'] },
-    idempotencyKey: nullableString,
-    eventAt: nullableInstant,
-    expiresAt: nullableInstant,
-    missedReason: {
-      type: ['string', 'null'],
-      enum: ['too-late', 'event-started', 'expired', 'dry-run', null],
-    },
-    createdAt: instant,
-    updatedAt: instant,
-    snoozedFrom: { ...nullableString, description: 'The inbox item this reminder snoozes.' },
-    repeat: ref('Repeat'),
-    // What `when` resolved to: only on the answer to a create or an edit that gave one.
-    resolvedWhen: ref('ParsedTime'),
-    priority: { enum: ['normal', 'high'], description: 'high rings through quiet hours.' },
-    deferredFrom: {
-      ...nullableInstant,
-      description:
-        'The instant it was first meant for, when quiet hours or a digest window held it later.',
-    },
-    digestId: {
-      ...nullableString,
-      description: 'The digest it went out in; its inboxId is the digest’s inbox row.',
-    },
-  },
-};
-
 const SEND_BATCH_RESULT: Schema = {
   type: 'object',
   properties: {
@@ -128,20 +60,6 @@ function pageOf(item: Schema): Schema {
     properties: { items: { type: 'array', items: item }, nextCursor: nullableString },
   };
 }
-
-const INBOX_ITEM: Schema = {
-  type: 'object',
-  properties: {
-    id: { type: 'string' },
-    userId: { type: 'string' },
-    notificationId: { type: 'string' },
-    title: { type: 'string' },
-    message: { type: 'string' },
-    url: nullableString,
-    createdAt: instant,
-    readAt: nullableInstant,
-  },
-};
 
 const SUBSCRIPTION: Schema = {
   type: 'object',
@@ -270,6 +188,7 @@ export const VIEW_SCHEMAS: Readonly<Record<string, Schema>> = {
   ...CALENDAR_VIEW_SCHEMAS,
   Error: ERROR,
   Notification: NOTIFICATION,
+  NotificationSource: NOTIFICATION_SOURCE,
   NotificationPage: pageOf(ref('Notification')),
   SendNotificationsResult: SEND_BATCH_RESULT,
   InboxItem: INBOX_ITEM,
