@@ -46,4 +46,21 @@ describe('tickler cancel [--series] and uncancel (built binary against a real da
     expect(again.code).toBe(1);
     expect(again.stderr).toContain('is scheduled; cannot uncancel');
   });
+
+  it('shows how a reminder repeats in remind, list and show (issue 31 item 5)', async () => {
+    const made = await tickler(
+      ['--user', 'shows', 'remind', 'stand-up', '--every', 'weekday 09:00'],
+      env(),
+    );
+    expect(made.stdout).toMatch(
+      /^scheduled [0-9a-f]{6} .* stand-up {2}\(every weekday at 09:00\)$/m,
+    );
+    const list = await tickler(['--user', 'shows', 'list'], env());
+    expect(list.stdout).toMatch(/TITLE\s+REPEATS$/m);
+    expect(list.stdout).toMatch(/stand-up\s+every weekday at 09:00$/m);
+    const show = await tickler(['--user', 'shows', 'show', '--last'], env());
+    expect(show.stdout).toMatch(/^repeats\s+every weekday at 09:00$/m);
+    // Seed 004: expiresAt is never shown to anyone.
+    expect(show.stdout).not.toMatch(/expires/i);
+  });
 });

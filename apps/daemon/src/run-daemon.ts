@@ -7,7 +7,7 @@ import {
   discoveryFileFor,
   loadConfig,
 } from '@tickler/config';
-import { writeDiscoveryFile } from './lifecycle/discovery-writer';
+import { DiscoveryFileHeldError, writeDiscoveryFile } from './lifecycle/discovery-writer';
 import { legacyDataNote } from './lifecycle/legacy-data';
 import { firstReminderText } from './first-reminder-hint';
 import { HeldOutput } from './lifecycle/held-output';
@@ -98,6 +98,10 @@ export async function runDaemon(): Promise<void> {
       });
       logger.info({ file: discoveryFile }, 'discovery file');
     } catch (error) {
+      if (error instanceof DiscoveryFileHeldError) {
+        // Said where the person starting it reads: this daemon runs, but no client will find it.
+        process.stderr.write(`tickler: ${error.message}\n`);
+      }
       logger.warn({ file: discoveryFile, err: error }, 'cannot write the discovery file');
     }
   }

@@ -3,19 +3,29 @@ import { shortId } from '../ids/short-id';
 import { formatStored } from '../time/format-instant';
 import { renderRecord, renderTable } from './table';
 
-/** Notifications as a table: id, status, when (local), title. */
+/** How a repeating reminder repeats, as the daemon describes it; empty for a one-off. */
+export function repeatText(n: NotificationJson): string {
+  return n.repeat ? (n.repeat.description ?? n.repeat.rule) : '';
+}
+
+/**
+ * Notifications as a table: id, status, when (local), title — and how each repeats when any
+ * does (issue 31: repeats were invisible in `list`).
+ */
 export function notificationTable(items: readonly NotificationJson[]): string {
   if (items.length === 0) {
     return 'no notifications';
   }
+  const repeats = items.some((n) => n.repeat);
   return renderTable(
-    ['ID', 'STATUS', 'SCHEDULED (local)', 'SENT (local)', 'TITLE'],
+    ['ID', 'STATUS', 'SCHEDULED (local)', 'SENT (local)', 'TITLE', ...(repeats ? ['REPEATS'] : [])],
     items.map((n) => [
       shortId(n.id),
       n.status,
       formatStored(n.scheduledAt),
       formatStored(n.sentAt),
       n.title,
+      ...(repeats ? [repeatText(n)] : []),
     ]),
   );
 }
@@ -38,12 +48,14 @@ export function notificationDetail(n: NotificationJson): string {
     message: n.message,
     url: n.url,
     scheduled: when(n.scheduledAt),
+    // Quiet hours or a digest window held it: say from when (issue 31: it moved silently).
+    ...(n.deferredFrom ? { movedFrom: `${when(n.deferredFrom)} (your profile held it)` } : {}),
+    repeats: repeatText(n) || '-',
     sent: when(n.sentAt),
     attempts: n.attempts,
     lastError: n.lastError,
     missedReason: n.missedReason,
     eventAt: when(n.eventAt),
-    expiresAt: when(n.expiresAt),
     source: n.source,
     created: when(n.createdAt),
     updated: when(n.updatedAt),

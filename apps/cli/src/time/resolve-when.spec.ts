@@ -23,6 +23,16 @@ describe('the CLI’s --at / --in', () => {
     expect(resolveWhen({ in: 'PT2H' }, NOW, false)?.toISOString()).toBe('2026-12-02T16:20:00.000Z');
   });
 
+  it('--in takes the unit as a word too: 90min, 30sec, "5 minutes", "2 days" (issue 31)', () => {
+    const after = (text: string) => resolveWhen({ in: text }, NOW, false)?.toISOString();
+    expect(after('90min')).toBe('2026-12-02T15:50:00.000Z');
+    expect(after('30sec')).toBe('2026-12-02T14:20:30.000Z');
+    expect(after('5 minutes')).toBe('2026-12-02T14:25:00.000Z');
+    expect(after('2 days')).toBe('2026-12-04T14:20:00.000Z');
+    expect(after('1 hour')).toBe('2026-12-02T15:20:00.000Z');
+    expect(usage({ in: '5 fortnights' }).exitCode).toBe(2);
+  });
+
   it('--in 5 is a one-line usage error naming --in, not 5 milliseconds', () => {
     const error = usage({ in: '5' });
     expect(error.exitCode).toBe(2);

@@ -93,9 +93,31 @@ export function resolveAt(text: string, now: Date): Date {
   return resolveAtWithNotes(text, now).at;
 }
 
-/** `--in` duration with its unit (`90s`, `15m`, `1h30m`, `1.5h`, `2d`, `PT2H`) from now. */
+const UNIT_WORDS: Readonly<Record<string, string>> = {
+  sec: 's',
+  second: 's',
+  min: 'm',
+  minute: 'm',
+  hr: 'h',
+  hour: 'h',
+  day: 'd',
+  week: 'w',
+};
+const WORDED = /^(\d+(?:\.\d+)?)\s*(sec|second|min|minute|hr|hour|day|week)s?$/i;
+
+/**
+ * A duration written with its unit as a word (`90min`, `30sec`, `"5 minutes"`, `"2 days"`) in
+ * the short form `parseDuration` reads (`90m`); any other text as it is. People type the words
+ * (issue 31); the short forms stay the documented ones.
+ */
+export function shortDuration(text: string): string {
+  const match = WORDED.exec(text.trim());
+  return match ? `${match[1]}${UNIT_WORDS[match[2]!.toLowerCase()]}` : text.trim();
+}
+
+/** `--in` duration with its unit (`90s`, `15m`, `1h30m`, `1.5h`, `2d`, `PT2H`, `90min`, `"5 minutes"`) from now. */
 export function resolveIn(text: string, now: Date): Date {
-  return new Date(now.getTime() + asUsage(() => parseDuration(text.trim(), '--in')));
+  return new Date(now.getTime() + asUsage(() => parseDuration(shortDuration(text), '--in')));
 }
 
 /** Exactly one of `--at` / `--in` (or neither when `optional`), with what to tell the person. */
