@@ -16,6 +16,7 @@ export function daemonContexts(
       allowPrivateTargets: config.allowPrivateTargets,
       subscriptionsPerChannel: config.subscriptionsPerChannel,
       throttle: config.throttle,
+      retention: config.retentionMs,
       push: {
         subject: config.vapidSubject,
         // A push the service still holds past the grace window would arrive as noise.

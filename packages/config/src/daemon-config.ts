@@ -73,6 +73,11 @@ export interface DaemonConfig extends ChannelSettings {
    */
   readonly throttle: string;
   /**
+   * How long finished reminders, inbox items, channel sends and log entries are kept, in ms.
+   * `TICKLER_RETENTION`, default `90d`, at least `1h`.
+   */
+  readonly retentionMs: number;
+  /**
    * Folder of the built web app (`index.html`, `assets/`) served at `/`. `TICKLER_WEB_DIR`;
    * default unset = `apps/web/dist` beside the daemon's own build.
    */
@@ -105,6 +110,7 @@ export const CONFIG_KEYS = [
   'TICKLER_TRUSTED_PROXY',
   'TICKLER_SUBSCRIPTIONS_PER_CHANNEL',
   'TICKLER_THROTTLE',
+  'TICKLER_RETENTION',
   'TICKLER_STOP_TIMEOUT',
   'TICKLER_WEB_DIR',
   'TICKLER_DATABASE_RETRY',
@@ -126,4 +132,5 @@ export const CONFIG_DEFAULTS = {
   TICKLER_ALLOW_PRIVATE_TARGETS: 'false',
   TICKLER_SUBSCRIPTIONS_PER_CHANNEL: '10',
   TICKLER_THROTTLE: '30/1h',
+  TICKLER_RETENTION: '90d',
 } as const satisfies Partial<Record<ConfigKey, string>>;

@@ -31,6 +31,7 @@ describe('loadConfig', () => {
       trustedProxies: [],
       subscriptionsPerChannel: 10,
       throttle: '30/1h',
+      retentionMs: 90 * 86_400_000,
       webDir: undefined,
       stopTimeoutMs: 500,
       databaseRetryMs: 300_000,
@@ -50,6 +51,13 @@ describe('loadConfig', () => {
   it('reads TICKLER_DATABASE_RETRY with its unit', () => {
     expect(loadConfig({ TICKLER_DATABASE_RETRY: '30s' }).databaseRetryMs).toBe(30_000);
     expect(() => loadConfig({ TICKLER_DATABASE_RETRY: '30' })).toThrow(/^TICKLER_DATABASE_RETRY:/);
+  });
+
+  it('reads TICKLER_RETENTION as a duration of at least 1h', () => {
+    expect(loadConfig({ TICKLER_RETENTION: '30d' }).retentionMs).toBe(30 * 86_400_000);
+    for (const bad of ['90', '30m', 'forever']) {
+      expect(() => loadConfig({ TICKLER_RETENTION: bad })).toThrow(/^TICKLER_RETENTION:/);
+    }
   });
 
   it('reads TICKLER_THROTTLE as <sends>/<duration> or off, naming the key otherwise', () => {

@@ -104,6 +104,15 @@ function parseThrottleSetting(text: string): string {
   return value;
 }
 
+/** `TICKLER_RETENTION`: a duration with its unit, at least one hour. */
+function parseRetention(text: string): number {
+  const ms = parseDurationSetting('TICKLER_RETENTION', text);
+  if (ms < 3_600_000) {
+    throw new ConfigError('TICKLER_RETENTION', `"${text.slice(0, 40)}" is shorter than 1h`);
+  }
+  return ms;
+}
+
 function parseDurationSetting(key: ConfigKey, text: string): number {
   try {
     return parseDuration(text, key);
@@ -258,6 +267,7 @@ export function parseConfig(raw: RawConfig, env: NodeJS.ProcessEnv = process.env
     subscriptionsPerChannel: parseSubscriptionLimit(
       raw.TICKLER_SUBSCRIPTIONS_PER_CHANNEL ?? CONFIG_DEFAULTS.TICKLER_SUBSCRIPTIONS_PER_CHANNEL,
     ),
+    retentionMs: parseRetention(raw.TICKLER_RETENTION ?? CONFIG_DEFAULTS.TICKLER_RETENTION),
     throttle: parseThrottleSetting(raw.TICKLER_THROTTLE ?? CONFIG_DEFAULTS.TICKLER_THROTTLE),
     webDir: raw.TICKLER_WEB_DIR === undefined ? undefined : path.resolve(raw.TICKLER_WEB_DIR),
     stopTimeoutMs: parseStopTimeout(

@@ -58,6 +58,10 @@ export {
   DeliverDueInTransactionError,
 } from './delivery/application/deliver-due-notifications/deliver-due-notifications.command';
 export {
+  PruneExpired,
+  type PruneExpiredResult,
+} from './delivery/application/prune-expired/prune-expired.command';
+export {
   CheckDueNotifications,
   type CheckDueResult,
 } from './delivery/application/check-due-notifications/check-due-notifications.command';

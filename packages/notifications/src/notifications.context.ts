@@ -1,6 +1,7 @@
 import { BoundedContext } from '@tickler/core';
 import { channelsModule, type ChannelsOptions } from './channels/channels.module';
 import { deliveryModule } from './delivery/delivery.module';
+import { retentionModule } from './delivery/retention.module';
 import { notificationsMigrations } from './migrations/notifications.migrations';
 import { profileModule } from './profile/profile.module';
 import { seriesModule } from './series/series.module';
@@ -32,6 +33,7 @@ export function notificationsContext(options: NotificationsContextOptions = {}):
     ...joinModules([
       settings,
       deliveryModule,
+      retentionModule,
       profileModule,
       seriesModule,
       channelsModule(options),

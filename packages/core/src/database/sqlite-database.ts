@@ -78,6 +78,10 @@ export function openSqliteDatabase(options: SqliteOptions): Database {
     ...(onStatement ? { verbose: (message: unknown) => onStatement(String(message)) } : {}),
   });
   raw.pragma(`busy_timeout = ${busyTimeoutMs}`);
+  // Retention (issue 33) gives freed pages back with `pragma incremental_vacuum`: a new file is
+  // made incremental before its first table (on a file with tables this is a no-op; one VACUUM
+  // switches it, docs/operations.md "Retention").
+  raw.pragma('auto_vacuum = INCREMENTAL');
   raw.pragma('journal_mode = WAL');
   raw.pragma('synchronous = NORMAL');
   raw.pragma('foreign_keys = ON');

@@ -5,6 +5,8 @@ export const NOTIFICATIONS_TOKENS = {
   InboxRepository: Symbol.for('notifications.InboxRepository'),
   SubscriptionRepository: Symbol.for('notifications.SubscriptionRepository'),
   ChannelSendRepository: Symbol.for('notifications.ChannelSendRepository'),
+  /** Retention's statements (`RetentionStore`). */
+  RetentionStore: Symbol.for('notifications.RetentionStore'),
   /** Throttling's read of recent sends (`RecentSends`). */
   RecentSends: Symbol.for('notifications.RecentSends'),
   /** Reads the next instants of the dispatcher and of the send loop together. */

@@ -44,6 +44,12 @@ export interface NotificationsOptions {
    * `lastError: throttled`) until the window lets it go: deferred, never dropped.
    */
   throttle?: string;
+  /**
+   * How long finished rows are kept (`TICKLER_RETENTION`): sent, canceled, missed and failed
+   * deliveries with their inbox rows and channel sends, and delivery-log entries, counted from
+   * their last change. Default `90d`; at least 1 hour.
+   */
+  retention?: number | string;
 }
 
 /** Options with every default applied (bound in the container). */
@@ -64,6 +70,8 @@ export interface ResolvedNotificationsOptions {
   readonly allowPrivateTargets: boolean;
   /** The send limit per person and channel; null: none. */
   readonly throttle: ThrottleRule | null;
+  /** ms finished rows are kept. */
+  readonly retentionMs: number;
 }
 
 function positiveInt(value: number | undefined, fallback: number, field: string): number {
@@ -74,6 +82,16 @@ function positiveInt(value: number | undefined, fallback: number, field: string)
     );
   }
   return v;
+}
+
+function retentionOf(value: number | string | undefined): number {
+  const ms = parseDuration(value ?? '90d', 'retention');
+  if (ms < 3_600_000) {
+    throw new RangeError(
+      `notifications option retention must be at least 1h (got ${String(value)})`,
+    );
+  }
+  return ms;
 }
 
 /** The options with every default applied; throws `RangeError` naming a bad numeric option. */
@@ -108,5 +126,6 @@ export function resolveNotificationsOptions(
     ),
     allowPrivateTargets: options.allowPrivateTargets === true,
     throttle: parseThrottle(options.throttle ?? DEFAULT_THROTTLE, 'throttle'),
+    retentionMs: retentionOf(options.retention),
   };
 }
