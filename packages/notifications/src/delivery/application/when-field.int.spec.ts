@@ -136,7 +136,12 @@ describe('`when` on create and edit (the CLI rule on the server)', () => {
       scheduledAt: '2026-12-03T08:00:00Z',
       repeat: { rule: 'FREQ=DAILY', timeZone: 'Europe/Berlin' },
     });
-    const restarted = await edit(daily.id, { when: 'saturday 07:30', timeZone: 'Europe/Berlin' });
+    // The series itself moves only when asked for (an occurrence alone is the default scope).
+    const restarted = await edit(daily.id, {
+      when: 'saturday 07:30',
+      timeZone: 'Europe/Berlin',
+      scope: 'series',
+    });
     expect(restarted.scheduledAt).toBe('2026-12-05T06:30:00.000Z');
     expect(restarted.repeat?.timeZone).toBe('Europe/Berlin');
     expect(await refusedFields(edit(one.id, { when: 'tomorrow', scheduledAt: NOW }))).toEqual([
