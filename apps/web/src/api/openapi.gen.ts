@@ -27,8 +27,8 @@ export interface BatchItem {
   /** An IANA time zone name; a UTC offset is refused. */
   timeZone?: string;
   repeat?: RepeatInput;
-  channels?: Array<'inbox' | 'webhook' | 'push' | 'email'>;
-  channel?: 'inbox' | 'webhook' | 'push' | 'email';
+  channels?: Array<'inbox' | 'webhook' | 'push' | 'email' | 'ntfy'>;
+  channel?: 'inbox' | 'webhook' | 'push' | 'email' | 'ntfy';
   /** RFC 3339 with an offset, years 1970–9999; answered as ISO-8601 UTC. */
   eventAt?: string;
   /** RFC 3339 with an offset, years 1970–9999; answered as ISO-8601 UTC. */
@@ -149,8 +149,8 @@ export interface EditNotificationBody {
   when?: string;
   /** An IANA time zone name; a UTC offset is refused. */
   timeZone?: string;
-  channels?: Array<'inbox' | 'webhook' | 'push' | 'email'>;
-  channel?: 'inbox' | 'webhook' | 'push' | 'email';
+  channels?: Array<'inbox' | 'webhook' | 'push' | 'email' | 'ntfy'>;
+  channel?: 'inbox' | 'webhook' | 'push' | 'email' | 'ntfy';
   repeat?: RepeatInput;
   scope?: 'this' | 'series';
 }
@@ -220,7 +220,7 @@ export interface MigrateDatabaseBody {
 export interface NewSubscription {
   id?: string;
   userId?: string;
-  kind?: 'webhook' | 'push' | 'email';
+  kind?: 'webhook' | 'push' | 'email' | 'ntfy';
   /** Webhook: the endpoint. */
   url?: string;
   guarantee?: 'at-least-once' | 'at-most-once';
@@ -245,10 +245,10 @@ export interface Notification {
   id: string;
   userId: string;
   /** The channels asked for; null = the default set. */
-  requestedChannels: Array<'inbox' | 'webhook' | 'push' | 'email'> | null;
+  requestedChannels: Array<'inbox' | 'webhook' | 'push' | 'email' | 'ntfy'> | null;
   /** Each channel once it fired: the inbox (from its inbox row), then one entry per external send. */
   channels: Array<{
-    channel: 'inbox' | 'webhook' | 'push' | 'email';
+    channel: 'inbox' | 'webhook' | 'push' | 'email' | 'ntfy';
     subscriptionId: string | null;
     status: 'pending' | 'sending' | 'sent' | 'failed';
     attempts: number;
@@ -431,10 +431,13 @@ export interface ReconcileResult {
 
 /** `components.schemas.RegisterSubscriptionBody` of the daemon's OpenAPI document. */
 export interface RegisterSubscriptionBody {
-  kind?: 'webhook' | 'push' | 'email';
+  kind?: 'webhook' | 'push' | 'email' | 'ntfy';
   url?: string;
   subscription?: PushSubscriptionInput;
   address?: string;
+  server?: string;
+  topic?: string;
+  token?: string;
   guarantee?: 'at-least-once' | 'at-most-once';
   default?: boolean;
 }
@@ -474,8 +477,8 @@ export interface SendNotificationBody {
   /** An IANA time zone name; a UTC offset is refused. */
   timeZone?: string;
   repeat?: RepeatInput;
-  channels?: Array<'inbox' | 'webhook' | 'push' | 'email'>;
-  channel?: 'inbox' | 'webhook' | 'push' | 'email';
+  channels?: Array<'inbox' | 'webhook' | 'push' | 'email' | 'ntfy'>;
+  channel?: 'inbox' | 'webhook' | 'push' | 'email' | 'ntfy';
   /** RFC 3339 with an offset, years 1970–9999; answered as ISO-8601 UTC. */
   eventAt?: string;
   /** RFC 3339 with an offset, years 1970–9999; answered as ISO-8601 UTC. */
@@ -519,7 +522,7 @@ export interface StartSessionBody {
 export interface Subscription {
   id?: string;
   userId?: string;
-  kind?: 'webhook' | 'push' | 'email';
+  kind?: 'webhook' | 'push' | 'email' | 'ntfy';
   /** Webhook: the endpoint. */
   url?: string;
   guarantee?: 'at-least-once' | 'at-most-once';
@@ -541,6 +544,9 @@ export interface Subscription {
 export interface SubscriptionList {
   items?: Subscription[];
 }
+
+/** `components.schemas.UncancelNotificationBody` of the daemon's OpenAPI document. */
+export type UncancelNotificationBody = Record<string, unknown>;
 
 /** `components.schemas.UpdateCalendarBody` of the daemon's OpenAPI document. */
 export interface UpdateCalendarBody {
