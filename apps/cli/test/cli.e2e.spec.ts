@@ -213,7 +213,7 @@ describe('tickler (built binary against a real daemon)', () => {
   it('says so in one line when an action is illegal for the current status (409)', async () => {
     const n = await json<NotificationJson>(['remind', 'once', '--in', '1h']);
     await json(['send-now', n.id]);
-    const again = await tickler(['cancel', n.id], env);
+    const again = await tickler(['send-now', n.id], env);
     expect(again.code).toBe(1);
     expect(again.stderr).toMatch(
       /^tickler: daemon answered 409 NOTIFICATIONS\.ALREADY_SENT: .+\n$/,

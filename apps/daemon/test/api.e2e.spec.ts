@@ -307,11 +307,13 @@ describe('POST …/{id}/cancel and …/{id}/send-now', () => {
     expect(sendNowCanceled.body.error.code).toBe('NOTIFICATIONS.NOT_SCHEDULED');
   });
 
-  it('cancel answers 409 once sent and 404 for an unknown id', async () => {
+  it('cancel of a sent one answers it unchanged (seed 001 §3.1: a no-op), 404 for an unknown id', async () => {
     const sent = await sendNow(api, 'canceler');
-    const res = await api.post<ErrorBody>(`/v1/users/canceler/notifications/${sent.id}/cancel`);
-    expect(res.status).toBe(409);
-    expect(res.body.error.code).toBe('NOTIFICATIONS.ALREADY_SENT');
+    const res = await api.post<NotificationJson>(
+      `/v1/users/canceler/notifications/${sent.id}/cancel`,
+    );
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ id: sent.id, status: 'sent', sentAt: sent.sentAt });
     expect(
       (
         await api.post(

@@ -46,7 +46,8 @@ interface Row {
   channel: 'inbox' | 'webhook';
   action: Action;
   round: number;
-  outcome?: { ok: true } | { ok: false; code: string };
+  /** `answered`: the status a cancel answered (a sent row's cancel is a no-op answer, seed 001). */
+  outcome?: { ok: true; answered?: string } | { ok: false; code: string };
 }
 
 interface StoredRow {
@@ -122,7 +123,9 @@ export async function runRaces(options: RaceOptions): Promise<ScenarioResult> {
       const base = { recipientId: row.recipientId, id: row.id };
       try {
         if (row.action === 'cancel') {
-          await app.dispatch(Object.assign(new CancelNotification(), base));
+          const view = await app.dispatch(Object.assign(new CancelNotification(), base));
+          row.outcome = { ok: true, answered: view.status };
+          return;
         } else if (row.action === 'send-now') {
           await app.dispatch(Object.assign(new SendNotificationNow(), base));
         } else if (row.action === 'edit') {
@@ -246,8 +249,8 @@ export async function runRaces(options: RaceOptions): Promise<ScenarioResult> {
           );
         }
         v.check(
-          !(row.action === 'cancel' && outcome.ok),
-          () => `cancel of ${row.id} succeeded but the row is sent`,
+          !(row.action === 'cancel' && outcome.ok && outcome.answered !== 'sent'),
+          () => `cancel of ${row.id} answered canceled but the row is sent`,
         );
       } else if (s.status === 'scheduled') {
         v.check(
@@ -271,7 +274,9 @@ export async function runRaces(options: RaceOptions): Promise<ScenarioResult> {
         if (row.channel === 'inbox') {
           expected['send-now'] = 'sent';
         }
-        const want = expected[row.action];
+        // A cancel answers what the row became: `sent` when the dispatcher won (a no-op answer).
+        const want =
+          row.action === 'cancel' ? (outcome.answered ?? 'canceled') : expected[row.action];
         v.check(
           want === undefined || s.status === want,
           () => `${row.action} on ${row.channel} ${row.id} succeeded but the row is ${s.status}`,

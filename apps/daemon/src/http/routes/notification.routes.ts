@@ -161,7 +161,7 @@ export function notificationRoutes(): RouteSpec[] {
       path: `${ONE}/cancel`,
       operationId: 'cancelNotification',
       summary:
-        'Cancel a scheduled notification (again: 200, unchanged; once sent: 409). Of a recurring series, `{"scope": "this"}` (the default) cancels this occurrence and the next is scheduled; `{"scope": "series"}` ends the series.',
+        'Cancel a scheduled notification (again, or once sent: 200, unchanged). Of a recurring series, `{"scope": "this"}` (the default) cancels this occurrence and the next is scheduled; `{"scope": "series"}` ends the series.',
       access: 'user',
       tag: 'notifications',
       requestBody: {

@@ -5,8 +5,8 @@ import { type NotificationView } from '../../../shared/application/notification.
 import { IsEntityId, IsRecipientId } from '../../../shared/application/recipient-id.validator';
 
 /**
- * Cancels a scheduled delivery (the row stays as a tombstone). Idempotent on a canceled row;
- * `NOTIFICATIONS.ALREADY_SENT` once sent, `NOTIFICATIONS.NOT_SCHEDULED` when otherwise settled.
+ * Cancels a scheduled delivery (the row stays as a tombstone). Idempotent on a canceled row, and
+ * a no-op answer once sent (seed 001 §3.1); `NOTIFICATIONS.NOT_SCHEDULED` when otherwise settled.
  */
 export class CancelNotification extends Command<NotificationView> {
   static readonly type = 'notifications.cancel';

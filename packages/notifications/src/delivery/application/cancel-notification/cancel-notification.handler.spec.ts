@@ -54,10 +54,10 @@ describe('CancelNotificationHandler', () => {
     expect(deliveries.rows.get(id)?.status).toBe('scheduled');
   });
 
-  it('refuses a sent delivery with ALREADY_SENT and changes nothing', async () => {
+  it('answers a sent delivery as it is and changes nothing (seed 001 §3.1: a no-op)', async () => {
     const { uow, deliveries, cancel } = setup();
     const { id } = await storeDelivery(deliveries, { scheduledAt: null });
-    await expect(cancel(id)).rejects.toMatchObject({ code: 'NOTIFICATIONS.ALREADY_SENT' });
+    await expect(cancel(id)).resolves.toMatchObject({ id, status: 'sent' });
     expect(deliveries.rows.get(id)?.status).toBe('sent');
     expect(uow.published).toEqual([]);
   });

@@ -10,7 +10,7 @@ import { type RecurringSeries } from '../ports/recurring-series.port';
 import { SERIES_TOKENS } from '../../../shared/series.tokens';
 import { CancelNotification } from './cancel-notification.command';
 
-/** Handles `CancelNotification`: loads the recipient's delivery, cancels it (a no-op when already canceled), saves it guarded by its loaded status. */
+/** Handles `CancelNotification`: loads the recipient's delivery, cancels it (a no-op when already canceled or sent), saves it guarded by its loaded status. */
 @injectable()
 export class CancelNotificationHandler implements CommandHandler<CancelNotification> {
   static readonly handles = CancelNotification;
@@ -33,6 +33,11 @@ export class CancelNotificationHandler implements CommandHandler<CancelNotificat
         // The row lock first, as the dispatcher takes it (see loadOwnedDelivery).
         { forUpdate: true },
       );
+      // Seed 001 §3.1: canceling what already went out is a no-op answer, not a conflict —
+      // the person's intent ("I don't need it any more") already holds.
+      if (delivery.status === 'sent') {
+        return toNotificationView(delivery);
+      }
       const series = await this.series.seriesOf(tx, delivery.id);
       // "This one" is the default (issue 31): ending a whole series takes `scope: "series"`.
       if (series !== undefined && command.scope === 'series') {
