@@ -5,9 +5,6 @@ import { type Scope } from '../../shared/application/ports/scope';
 import { type NotificationsTables } from '../../shared/infrastructure/notifications.tables';
 import { type PrunedBatch, type RetentionStore } from '../application/ports/retention-store.port';
 
-/** Free pages one run gives back at most (4 KiB each: 16 MiB); the next run goes on. */
-const PAGES_PER_VACUUM = 4096;
-
 function q(scope: Scope): Kysely<NotificationsTables> {
   return tablesOf<NotificationsTables>(scope.db);
 }
@@ -87,21 +84,22 @@ export class KyselyRetentionStore implements RetentionStore {
     return { deliveries: ids.length, inboxItems, channelSends, logEntries };
   }
 
-  async giveBackSpace(scope: Scope): Promise<void> {
+  async giveBackSpace(scope: Scope, most: number): Promise<number> {
     if (dialectOf(scope.db) !== 'sqlite') {
-      return; // PostgreSQL: autovacuum reuses the space; nothing to give back by hand
+      return 0; // PostgreSQL: autovacuum reuses the space; nothing to give back by hand
     }
     const mode = await sql<{ auto_vacuum: number }>`pragma auto_vacuum`.execute(scope.db);
     // 2 = incremental (every file made since issue 33): give back what the batches freed.
     if (Number(mode.rows[0]?.auto_vacuum) !== 2) {
-      return;
+      return 0;
     }
     const free = await sql<{ freelist_count: number }>`pragma freelist_count`.execute(scope.db);
-    const pages = Math.min(Number(free.rows[0]?.freelist_count ?? 0), PAGES_PER_VACUUM);
+    const pages = Math.min(Number(free.rows[0]?.freelist_count ?? 0), most);
     // Through the driver each execution is one step, and a step of the pragma frees one page.
     for (let i = 0; i < pages; i++) {
       await sql`pragma incremental_vacuum(1)`.execute(scope.db);
     }
+    return pages;
   }
 }
 

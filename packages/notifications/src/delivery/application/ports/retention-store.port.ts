@@ -16,6 +16,9 @@ export interface RetentionStore {
    * it. Deliveries a producer reconciled stay unless withdrawn; a delivery with a live send stays.
    */
   pruneBatch(scope: Scope, cutoff: string, limit: number): Promise<PrunedBatch>;
-  /** Gives free pages back to the file system (SQLite incremental vacuum); outside a transaction. */
-  giveBackSpace(scope: Scope): Promise<void>;
+  /**
+   * Gives at most `pages` free pages back to the file system (SQLite incremental vacuum) and
+   * says how many it gave; 0 where there is nothing to give (PostgreSQL, a non-incremental file).
+   */
+  giveBackSpace(scope: Scope, pages: number): Promise<number>;
 }

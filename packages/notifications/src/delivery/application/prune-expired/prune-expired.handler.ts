@@ -10,6 +10,10 @@ import { PruneExpired, type PruneExpiredResult } from './prune-expired.command';
 export const PRUNE_BATCH_SIZE = 1_000;
 /** Batches one run takes at most; what is left is the next run's (hourly). */
 export const PRUNE_MAX_BATCHES = 200;
+/** Free pages given back per transaction (4 KiB each: 1 MiB), so the write lock is held briefly. */
+const VACUUM_PAGES_PER_STEP = 256;
+/** Steps of the vacuum one run takes at most (16 MiB); the rest is the next run's. */
+const VACUUM_MAX_STEPS = 16;
 
 /**
  * The retention job: batch after batch, each its own transaction (the write lock is held for
@@ -42,7 +46,14 @@ export class PruneExpiredHandler implements CommandHandler<PruneExpired> {
       more = pruned.deliveries === PRUNE_BATCH_SIZE || pruned.logEntries === PRUNE_BATCH_SIZE;
     }
     if (total.deliveries + total.logEntries > 0) {
-      await this.uow.run((tx) => this.store.giveBackSpace(tx));
+      for (let step = 0; step < VACUUM_MAX_STEPS; step++) {
+        const given = await this.uow.run((tx) =>
+          this.store.giveBackSpace(tx, VACUUM_PAGES_PER_STEP),
+        );
+        if (given < VACUUM_PAGES_PER_STEP) {
+          break;
+        }
+      }
     }
     return { ...total, more };
   }
