@@ -1,3 +1,4 @@
+// Over 300 lines: the delivery aggregate is one state machine (fire, cancel, uncancel, reschedule, snooze) whose transitions share its invariants.
 import { AggregateRoot } from '@tickler/core/domain';
 import { decideDue, type DueDecision, type DuePolicy } from './delivery-policy';
 import { type CancelReason } from './notification-canceled.event';
