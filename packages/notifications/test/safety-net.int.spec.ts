@@ -150,6 +150,13 @@ describe('the minutely safety net, run in its claim transaction', () => {
         run_at: at(6 * 60_000),
         runs: 6,
       },
+      // Retention's hourly prune (issue 33): ran once at start, next in an hour.
+      {
+        key: 'job:notifications:notifications.prune-expired',
+        status: 'pending',
+        run_at: at(3_600_000),
+        runs: 1,
+      },
       { key: DELIVER_DUE_WAKE_UP_KEY, status: 'pending', run_at: at(3_600_000), runs: 0 },
     ]);
   });

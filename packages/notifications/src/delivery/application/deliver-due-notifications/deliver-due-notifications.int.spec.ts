@@ -63,7 +63,7 @@ describe('DeliverDueNotifications on SQLite', () => {
     const all = await sql<{
       n: number;
     }>`select count(*) as n from shared_scheduled_commands`.execute(db);
-    expect(all.rows[0]?.n).toBe(2); // the wake-up + the minutely safety-net job
+    expect(all.rows[0]?.n).toBe(3); // the wake-up + the minutely safety net + the hourly prune
     await app.stop();
     // 10k dispatches: ~2 s of CPU alone, many times that on a loaded 2-core machine.
   }, 120_000);
