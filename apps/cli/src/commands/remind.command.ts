@@ -51,10 +51,17 @@ export function remindCommand(program: Command): void {
       if (ctx !== undefined) {
         await adoptProfileZone(ctx);
       }
-      const repeat = repeatOf(options);
+      if (options.every !== undefined && options.rrule !== undefined) {
+        repeatOf(options); // the usage error, before any time is read
+      }
       // A series without --at/--in starts at the rule's first match from now (the daemon picks it).
-      const resolved = resolveWhenWithNotes(options, now, repeat !== undefined);
+      const resolved = resolveWhenWithNotes(
+        options,
+        now,
+        options.every !== undefined || options.rrule !== undefined,
+      );
       const at = resolved?.at;
+      const repeat = repeatOf(options, at ?? now);
       const notes = resolved?.notes ?? [];
       const title = words.join(' ');
       if (options.dryRun) {
