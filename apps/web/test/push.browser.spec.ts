@@ -49,6 +49,22 @@ describe('Enable notifications', () => {
     await context.close();
   });
 
+  it('says so at once when the browser blocks notifications, instead of a button that does nothing', async () => {
+    const token = await issueToken(suite.admin, 'nia');
+    const { context, page } = await newPage(suite.browser);
+    // What a person who once pressed "Block" has: the browser answers "denied" without asking.
+    await page.addInitScript(() => {
+      Object.defineProperty(Notification, 'permission', { get: () => 'denied' });
+    });
+    await signInByPasting(page, suite.daemon.url, token);
+    await page
+      .getByRole('status')
+      .filter({ hasText: 'Notifications are blocked for this page' })
+      .waitFor();
+    expect(await page.getByRole('button', { name: 'Enable notifications' }).count()).toBe(0);
+    await context.close();
+  });
+
   it('registers the service worker and the subscription with the daemon; a push reaches the worker, which shows it', async () => {
     const token = await issueToken(suite.admin, 'pia');
     const { context, page, cspErrors } = await newPage(suite.browser);
