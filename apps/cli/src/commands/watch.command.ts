@@ -3,6 +3,8 @@ import { resolveConnection } from '../client/connection';
 import { type GlobalOptions } from '../command-context';
 import { type DesktopNotifier, platformNotifier } from '../watch/desktop-notifier';
 import { EventFollower } from '../watch/event-follower';
+import { DaemonClient } from '../client/daemon-client';
+import { answerPopupAction, REMINDER_ACTIONS } from '../watch/popup-actions';
 import { clockTime, parseData, present } from '../watch/watch-presenter';
 
 /**
@@ -43,6 +45,24 @@ export function watchCommand(program: Command): void {
           }
         }
       };
+      const stop = new AbortController();
+      const client = new DaemonClient(connection);
+      const userPath = `/v1/users/${encodeURIComponent(user)}`;
+      const withButtons = async (
+        tool: DesktopNotifier,
+        id: string,
+        title: string,
+        body: string,
+      ) => {
+        try {
+          const key = await tool.notifyWithActions!(title, body, REMINDER_ACTIONS, stop.signal);
+          if (key !== undefined) {
+            process.stdout.write(`${await answerPopupAction(client, userPath, id, title, key)}\n`);
+          }
+        } catch (error) {
+          err(`${(error as Error).message.split('\n')[0]}`);
+        }
+      };
       const follower = new EventFollower(
         connection,
         `/v1/users/${encodeURIComponent(user)}/events`,
@@ -63,7 +83,11 @@ export function watchCommand(program: Command): void {
             if (shown.kind === 'popup') {
               const body = shown.body ? ` — ${shown.body}` : '';
               process.stdout.write(`${clockTime(data.occurredAt)}  ${shown.title}${body}\n`);
-              if (notifier) {
+              const id = data.type === 'notifications.sent' ? data.aggregateId : undefined;
+              if (notifier?.notifyWithActions && id !== undefined) {
+                // The popup waits for a button: the stream goes on meanwhile.
+                void withButtons(notifier, id, shown.title, shown.body);
+              } else if (notifier) {
                 await popup(notifier, shown.title, shown.body);
               }
             }
@@ -80,7 +104,6 @@ export function watchCommand(program: Command): void {
             ),
         },
       );
-      const stop = new AbortController();
       const onSignal = () => stop.abort();
       process.once('SIGINT', onSignal);
       process.once('SIGTERM', onSignal);

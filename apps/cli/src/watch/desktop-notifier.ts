@@ -1,6 +1,12 @@
-import { execFile } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+
+/** A button on a popup: its `key` comes back when it is pressed. */
+export interface PopupAction {
+  readonly key: string;
+  readonly label: string;
+}
 
 /** Raises one desktop notification. */
 export interface DesktopNotifier {
@@ -8,7 +14,21 @@ export interface DesktopNotifier {
   readonly name: string;
   /** Resolves when the tool exits; rejects when it fails or takes longer than its timeout. */
   notify(title: string, body: string): Promise<void>;
+  /**
+   * Where the tool offers buttons (libnotify's `notify-send` 0.7.9 and later): raises the popup
+   * with `actions` and resolves with the pressed one's key, or undefined when it was closed
+   * without one, after {@link ACTION_WAIT_MS}, or when `signal` aborts (the watch stopped).
+   */
+  notifyWithActions?(
+    title: string,
+    body: string,
+    actions: readonly PopupAction[],
+    signal: AbortSignal,
+  ): Promise<string | undefined>;
 }
+
+/** How long a popup's buttons are waited for; then the tool is stopped (the inbox keeps it). */
+export const ACTION_WAIT_MS = 15 * 60_000;
 
 /** A notification tool that hangs (a stuck session bus) must not hold up the stream. */
 const TOOL_TIMEOUT_MS = 10_000;
@@ -52,6 +72,37 @@ function run(file: string, args: string[], extraEnv: Record<string, string> = {}
       (error) => (error ? reject(new Error(error.message, { cause: error })) : resolve()),
     );
   });
+}
+
+/** Runs the tool and resolves with what it printed; a stop or a timeout resolves with ''. */
+function runForOutput(file: string, args: string[], signal: AbortSignal): Promise<string> {
+  return new Promise((resolve, reject) => {
+    execFile(
+      file,
+      args,
+      { timeout: ACTION_WAIT_MS, signal, env: process.env, windowsHide: true },
+      (error, stdout) => {
+        if (error && !signal.aborted && !error.killed) {
+          reject(new Error(error.message, { cause: error }));
+          return;
+        }
+        resolve(error ? '' : stdout);
+      },
+    );
+  });
+}
+
+/** Whether this `notify-send` takes `--action` (libnotify 0.7.9, 2020); older ones refuse it. */
+function takesActions(tool: string): boolean {
+  try {
+    const version = execFileSync(tool, ['--version'], { timeout: 2_000, encoding: 'utf8' });
+    const [major = 0, minor = 0, patch = 0] = (/(\d+)\.(\d+)\.(\d+)/.exec(version) ?? [])
+      .slice(1)
+      .map(Number);
+    return major > 0 || minor > 7 || (minor === 7 && patch >= 9);
+  } catch {
+    return false;
+  }
 }
 
 // macOS: the text travels in environment variables, never inside the AppleScript source, so a
@@ -109,17 +160,30 @@ export function platformNotifier(
       : undefined;
   }
   const tool = findOnPath('notify-send', env);
-  return tool
-    ? {
-        name: 'notify-send',
-        // `--` ends the options: a title starting with "-" is text, not a flag.
-        notify: (title, body) =>
-          run(tool, [
-            '--app-name=Tickler',
-            '--',
-            popupText(title, MAX_TITLE),
-            popupText(body, MAX_BODY),
-          ]),
-      }
-    : undefined;
+  if (!tool) {
+    return undefined;
+  }
+  // `--` ends the options: a title starting with "-" is text, not a flag.
+  const text = (title: string, body: string) => [
+    '--',
+    popupText(title, MAX_TITLE),
+    popupText(body, MAX_BODY),
+  ];
+  const notifySend: DesktopNotifier = {
+    name: 'notify-send',
+    notify: (title, body) => run(tool, ['--app-name=Tickler', ...text(title, body)]),
+  };
+  if (!takesActions(tool)) {
+    return notifySend;
+  }
+  return {
+    ...notifySend,
+    // notify-send waits with buttons and prints the pressed one's key.
+    notifyWithActions: async (title, body, actions, signal) => {
+      const buttons = actions.map((a) => `--action=${a.key}=${a.label}`);
+      const args = ['--app-name=Tickler', ...buttons, ...text(title, body)];
+      const pressed = (await runForOutput(tool, args, signal)).trim();
+      return actions.some((a) => a.key === pressed) ? pressed : undefined;
+    },
+  };
 }
