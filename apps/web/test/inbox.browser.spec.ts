@@ -68,6 +68,26 @@ describe('live updates and the Inbox', () => {
     await context.close();
   });
 
+  it('previews a custom snooze time as it is typed, and names what it cannot read (issue 31)', async () => {
+    const token = await issueToken(suite.admin, 'dee');
+    await suite.admin.post('/v1/users/dee/notifications', {
+      title: 'read the letter',
+      message: '',
+    });
+    const { context, page } = await newPage(suite.browser);
+    await signInByPasting(page, suite.daemon.url, token);
+    await page.getByRole('tab', { name: /Inbox \(1\)/ }).click();
+    const inbox = page.getByRole('tabpanel', { name: /Inbox/ });
+    await inbox.getByRole('button', { name: 'Snooze read the letter' }).click();
+    const custom = inbox.getByLabel('Custom');
+    await custom.fill('friday 10am');
+    await inbox.getByText(/^Fri \d+ \w{3}, 10:00 — in /).waitFor();
+    await custom.fill('banana o’clock');
+    await inbox.locator('.error').filter({ hasText: /./ }).waitFor();
+    expect(await custom.getAttribute('aria-invalid')).toBe('true');
+    await context.close();
+  });
+
   it('links only http(s) URLs', async () => {
     const token = await issueToken(suite.admin, 'cal');
     await suite.admin.post('/v1/users/cal/notifications', {

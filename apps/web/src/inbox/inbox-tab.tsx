@@ -3,6 +3,7 @@ import { markRead, parseWhen, snooze as snoozeItem } from '../api/reminders';
 import { type InboxItem } from '../api/types';
 import { browserTimeZone, dayKey, dayLabel, timeOfDay } from '../time/day-groups';
 import { type TabProps } from '../use-reminders';
+import { useWhenPreview } from '../time/use-when-preview';
 
 /** Only these open as links: a reminder's URL could be anything a caller stored. */
 function safeLink(url: string | null): string | null {
@@ -55,6 +56,7 @@ function InboxRow({
   const [custom, setCustom] = useState('');
   const [error, setError] = useState<string | null>(null);
   const timeZone = browserTimeZone();
+  const customPreview = useWhenPreview(custom, timeZone);
   const link = safeLink(item.url);
   const day = dayLabel(dayKey(item.createdAt, timeZone), dayKey(Date.now(), timeZone));
   const snooze = async (choice: { for?: string; when?: string }) => {
@@ -112,11 +114,20 @@ function InboxRow({
                 value={custom}
                 maxLength={200}
                 placeholder="friday 10am"
+                aria-describedby={`snooze-${item.id}-preview`}
+                aria-invalid={customPreview.error ? true : undefined}
                 onInput={(event) => setCustom(event.currentTarget.value)}
               />
               <button type="submit" class="secondary">
                 Snooze until then
               </button>
+              <span
+                id={`snooze-${item.id}-preview`}
+                class={customPreview.error ? 'error' : 'preview'}
+                aria-live="polite"
+              >
+                {customPreview.error ?? customPreview.preview ?? ''}
+              </span>
             </form>
           </span>
         )}

@@ -1,13 +1,11 @@
-import { useEffect, useState } from 'preact/hooks';
+import { useState } from 'preact/hooks';
 import { ApiError } from '../api/client';
 import { parseWhen, schedule } from '../api/reminders';
 import { type Subscription } from '../api/subscriptions';
-import { browserTimeZone, previewText } from '../time/day-groups';
+import { browserTimeZone } from '../time/day-groups';
+import { useWhenPreview, whenMessage } from '../time/use-when-preview';
 import { ChannelFields, RepeatFields } from './remind-options';
 import { channelsBody, type PickableChannel, repeatBody, type RepeatChoice } from './repeat-choice';
-
-/** Typing pauses this long before the daemon is asked for a preview. */
-const PREVIEW_DELAY_MS = 250;
 
 type Errors = { what?: string; when?: string; repeat?: string; channels?: string; other?: string };
 
@@ -31,38 +29,13 @@ export function RemindForm({
   const [channels, setChannels] = useState<PickableChannel[] | null>(null);
   const [what, setWhat] = useState('');
   const [when, setWhen] = useState('');
-  const [preview, setPreview] = useState<string | null>(null);
   const [errors, setErrors] = useState<Errors>({});
   const [busy, setBusy] = useState(false);
   const timeZone = browserTimeZone();
 
-  useEffect(() => {
-    setPreview(null);
-    if (when.trim() === '') {
-      setErrors((old) => ({ ...old, when: undefined }));
-      return;
-    }
-    let current = true;
-    const timer = setTimeout(() => {
-      parseWhen(when, timeZone).then(
-        (resolved) => {
-          if (current) {
-            setPreview(previewText(resolved.instant, Date.now(), timeZone));
-            setErrors((old) => ({ ...old, when: undefined }));
-          }
-        },
-        (error: Error) => {
-          if (current) {
-            setErrors((old) => ({ ...old, when: messageFor(error, 'when') }));
-          }
-        },
-      );
-    }, PREVIEW_DELAY_MS);
-    return () => {
-      current = false;
-      clearTimeout(timer);
-    };
-  }, [when, timeZone]);
+  const live = useWhenPreview(when, timeZone);
+  // A refusal at submit stands until the text changes; then the live reading speaks.
+  const whenError = errors.when ?? live.error;
 
   const submit = async () => {
     setBusy(true);
@@ -70,7 +43,7 @@ export function RemindForm({
     try {
       // Read again at submit: "in 10 minutes" means ten minutes from the press, not the preview.
       const resolved = await parseWhen(when, timeZone).catch((error: Error) => {
-        throw new FieldError('when', messageFor(error, 'when'));
+        throw new FieldError('when', whenMessage(error));
       });
       const picked = channelsBody(channels, subscriptions);
       if (picked !== undefined && picked.length === 0) {
@@ -146,12 +119,15 @@ export function RemindForm({
           required
           maxLength={200}
           placeholder="tomorrow 9am"
-          aria-invalid={errors.when ? true : undefined}
+          aria-invalid={whenError ? true : undefined}
           aria-describedby="remind-when-preview"
-          onInput={(event) => setWhen(event.currentTarget.value)}
+          onInput={(event) => {
+            setWhen(event.currentTarget.value);
+            setErrors((old) => ({ ...old, when: undefined }));
+          }}
         />
-        <span id="remind-when-preview" class={errors.when ? 'error' : 'preview'} aria-live="polite">
-          {errors.when ?? preview ?? ''}
+        <span id="remind-when-preview" class={whenError ? 'error' : 'preview'} aria-live="polite">
+          {whenError ?? live.preview ?? ''}
         </span>
       </div>
       <RepeatFields
@@ -192,9 +168,4 @@ class FieldError extends Error {
 function fieldsUnder(error: ApiError, field: string): string | undefined {
   const found = error.fields.filter((f) => f.path === field || f.path.startsWith(`${field}.`));
   return found.length === 0 ? undefined : found.map((f) => f.message).join('; ');
-}
-
-/** The daemon's words about one field, else its message. */
-function messageFor(error: Error, field: string): string {
-  return error instanceof ApiError ? (error.fieldMessage(field) ?? error.message) : error.message;
 }
