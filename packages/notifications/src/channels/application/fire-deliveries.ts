@@ -12,12 +12,14 @@ import {
   type SubscriptionRepository,
 } from './ports/subscription.repository';
 import { type DeliveryWakeUp } from '../../shared/application/ports/wake-up.port';
+import { type ChannelPreferences } from '../../delivery/application/ports/channel-preferences.port';
 import { type ChannelRegistry } from './channel-registry';
 
 /**
  * Fires notifications that are due and going out, inside the caller's transaction: resolves
  * their targets now (a subscription added after scheduling counts), writes the inbox rows in
- * bulk, creates one `pending` channel send per external target, lets each aggregate settle its
+ * bulk, creates one `pending` channel send per external target the recipient's preferences leave
+ * on (`ChannelPreferences`), lets each aggregate settle its
  * status (`sent` with the inbox, `sending` with only external targets, `failed` with none) and
  * wakes the send loop. It never sends anything itself: external sends run after commit, in the
  * send loop. The caller persists the deliveries and records their events.
@@ -32,6 +34,8 @@ export class DeliveryFiring implements DeliveryOutlets {
     private readonly sends: ChannelSendRepository,
     @inject(NOTIFICATIONS_TOKENS.Channels) private readonly channels: ChannelRegistry,
     @inject(NOTIFICATIONS_TOKENS.SendsWakeUp) private readonly wakeUp: DeliveryWakeUp,
+    @inject(NOTIFICATIONS_TOKENS.ChannelPreferences)
+    private readonly preferences: ChannelPreferences,
   ) {}
 
   /**
@@ -46,15 +50,20 @@ export class DeliveryFiring implements DeliveryOutlets {
     holdExternal: ReadonlyMap<string, string> = new Map(),
   ): Promise<ChannelSend[]> {
     const byRecipient = await this.targetsOf(tx, deliveries);
+    const preferences = await this.preferences.filterFor(tx, deliveries);
     const inbox: InTransactionDelivery[] = [];
     const created: ChannelSend[] = [];
     for (const delivery of deliveries) {
       const requested = delivery.channels;
-      const targets = (byRecipient.get(delivery.recipientId) ?? []).filter((s) =>
+      const offered = (byRecipient.get(delivery.recipientId) ?? []).filter((s) =>
         requested === null ? s.isDefault : requested.includes(s.kind),
       );
-      const wantsInbox = includesInbox(requested);
-      delivery.fire(now, { inbox: wantsInbox, external: targets.length });
+      // The recipient's switches for this source: a channel turned off is not sent.
+      const targets = offered.filter((s) => preferences.allows(delivery, s.kind));
+      const asksInbox = includesInbox(requested);
+      const wantsInbox = asksInbox && preferences.allows(delivery, INBOX_CHANNEL);
+      const turnedOff = offered.length - targets.length + (asksInbox && !wantsInbox ? 1 : 0);
+      delivery.fire(now, { inbox: wantsInbox, external: targets.length, turnedOff });
       if (wantsInbox) {
         const s = delivery.snapshot();
         inbox.push({

@@ -70,6 +70,28 @@ describe('NotificationDelivery.create', () => {
     });
   });
 
+  it('settles a fired delivery whose every channel the preferences turned off as missed (preferences), and one with no target at all as failed', () => {
+    const muted = create();
+    muted.fire(NOW, { inbox: false, external: 0, turnedOff: 2 });
+    expect(muted.snapshot()).toMatchObject({
+      status: 'missed',
+      missedReason: 'preferences',
+      sentAt: null,
+      inboxId: null,
+      dueAt: null,
+      lastError: null,
+    });
+    expect(muted.pullEvents()).toEqual([
+      expect.objectContaining({
+        type: 'notifications.missed',
+        payload: expect.objectContaining({ reason: 'preferences' }),
+      }),
+    ]);
+    const nowhere = create();
+    nowhere.fire(NOW, { inbox: false, external: 0, turnedOff: 0 });
+    expect(nowhere.snapshot()).toMatchObject({ status: 'failed', lastError: 'no-target' });
+  });
+
   it('treats a send instant of exactly now, or a past one, as immediate', () => {
     expect(create({ scheduledAt: NOW }).isDue(NOW)).toBe(true);
     // An explicit request is not a late dispatcher: no grace window on the immediate path.
