@@ -1,4 +1,4 @@
-import { AxeBuilder } from '@axe-core/playwright';
+import { seriousViolations } from './support/accessibility';
 import { issueToken, newPage, signInByPasting, useWebSuite } from './support/web-daemon';
 
 // Issue 33 item 1 in Debian's Chromium: an app reminder's badge names its app and opens that
@@ -44,22 +44,14 @@ describe('Settings › Notifications by source', () => {
     await inbox.click();
     await page.waitForFunction(
       () =>
-        (document.querySelector('[aria-label="inbox for chores"]') as HTMLInputElement | null)
-          ?.checked === false,
+        document.querySelector<HTMLInputElement>('[aria-label="inbox for chores"]')?.checked ===
+        false,
     );
     const stored = await suite.admin.get<{ preferences: unknown[] }>('/v1/users/alice/preferences');
     expect(stored.body.preferences).toEqual([
       expect.objectContaining({ source: 'chores', channel: 'inbox', enabled: false }),
     ]);
-    expect(
-      await new AxeBuilder({ page })
-        .analyze()
-        .then((r) =>
-          r.violations
-            .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-            .map((v) => v.id),
-        ),
-    ).toEqual([]);
+    expect(await seriousViolations(page)).toEqual([]);
 
     // A fresh page shows the switch as the daemon keeps it.
     await page.reload();
