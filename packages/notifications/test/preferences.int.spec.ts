@@ -1,6 +1,7 @@
 import { type Application } from '@tickler/core';
 import { REFERENCE_TIME } from '@tickler/core/testing';
 import {
+  UpdateRecipientProfile,
   GetNotification,
   GetPreferences,
   type NotificationView,
@@ -162,5 +163,51 @@ describe('preferences per source and channel (SQLite, or PostgreSQL via test-pos
     await t.clock.advance(1000);
     const [, second] = await viewsOf(t);
     expect(second).toMatchObject({ id: later.delivery.id, status: 'sent' });
+  });
+
+  it('settles all-off reminders before digests and quiet hours: never held, never inside a digest', async () => {
+    const t = await boot();
+    await t.app.dispatch(
+      Object.assign(new UpdateRecipientProfile(), {
+        recipientId: 'alice',
+        digest: { mode: 'tick' },
+      }),
+    );
+    await set(t, [
+      { source: 'todo', channel: 'inbox', enabled: false },
+      { source: 'todo', channel: 'webhook', enabled: false },
+    ]);
+    await t.app.dispatch(
+      Object.assign(new ReconcileScheduled(), {
+        sourceApp: 'todo',
+        planned: ['k1', 'k2'].map((sourceKey) => ({
+          recipientId: 'alice',
+          sourceKey,
+          title: sourceKey,
+          message: '',
+          scheduledAt: at(1000),
+        })),
+      }),
+    );
+    await send(t.app, { title: 'mine a', channels: ['inbox'], scheduledAt: at(1000) });
+    await send(t.app, { title: 'mine b', channels: ['inbox'], scheduledAt: at(1000) });
+    await t.clock.advance(1000);
+    const views = await viewsOf(t);
+    const byTitle = new Map(views.map((v) => [v.title, v]));
+    expect(byTitle.get('k1')).toMatchObject({
+      status: 'missed',
+      missedReason: 'preferences',
+      digestId: null,
+    });
+    expect(byTitle.get('k2')).toMatchObject({
+      status: 'missed',
+      missedReason: 'preferences',
+      digestId: null,
+    });
+    // The two made by hand went out together in one digest of two.
+    const digestId = byTitle.get('mine a')?.digestId;
+    expect(digestId).toEqual(expect.any(String));
+    expect(byTitle.get('mine b')?.digestId).toBe(digestId);
+    expect(byTitle.get('2 reminders')).toMatchObject({ status: 'sent' });
   });
 });

@@ -12,7 +12,10 @@ import {
   type SubscriptionRepository,
 } from './ports/subscription.repository';
 import { type DeliveryWakeUp } from '../../shared/application/ports/wake-up.port';
-import { type ChannelPreferences } from '../../delivery/application/ports/channel-preferences.port';
+import {
+  type ChannelFilter,
+  type ChannelPreferences,
+} from '../../delivery/application/ports/channel-preferences.port';
 import { type ChannelRegistry } from './channel-registry';
 
 /**
@@ -54,15 +57,7 @@ export class DeliveryFiring implements DeliveryOutlets {
     const inbox: InTransactionDelivery[] = [];
     const created: ChannelSend[] = [];
     for (const delivery of deliveries) {
-      const requested = delivery.channels;
-      const offered = (byRecipient.get(delivery.recipientId) ?? []).filter((s) =>
-        requested === null ? s.isDefault : requested.includes(s.kind),
-      );
-      // The recipient's switches for this source: a channel turned off is not sent.
-      const targets = offered.filter((s) => preferences.allows(delivery, s.kind));
-      const asksInbox = includesInbox(requested);
-      const wantsInbox = asksInbox && preferences.allows(delivery, INBOX_CHANNEL);
-      const turnedOff = offered.length - targets.length + (asksInbox && !wantsInbox ? 1 : 0);
+      const { wantsInbox, targets, turnedOff } = this.resolve(delivery, byRecipient, preferences);
       delivery.fire(now, { inbox: wantsInbox, external: targets.length, turnedOff });
       if (wantsInbox) {
         const s = delivery.snapshot();
@@ -106,6 +101,52 @@ export class DeliveryFiring implements DeliveryOutlets {
       await this.wakeUp.wakeAt(tx, first);
     }
     return created;
+  }
+
+  /**
+   * Settles as missed (`preferences`) the deliveries whose every channel their recipient turned
+   * off for their source, before quiet hours and digests see them; returns the others. Reads
+   * nothing more when nobody in the batch turned anything off.
+   */
+  async settleMuted(
+    tx: Transaction,
+    deliveries: readonly NotificationDelivery[],
+    now: string,
+  ): Promise<NotificationDelivery[]> {
+    const preferences = await this.preferences.filterFor(tx, deliveries);
+    if (!preferences.turnsAnythingOff) {
+      return [...deliveries];
+    }
+    const byRecipient = await this.targetsOf(tx, deliveries);
+    return deliveries.filter((delivery) => {
+      const { wantsInbox, targets, turnedOff } = this.resolve(delivery, byRecipient, preferences);
+      if (wantsInbox || targets.length > 0 || turnedOff === 0) {
+        return true;
+      }
+      delivery.fire(now, { inbox: false, external: 0, turnedOff });
+      return false;
+    });
+  }
+
+  /**
+   * Where `delivery` goes now: the inbox when its set has it and the switches leave it on, the
+   * targets its set names (the default ones for the default set) that the switches leave on,
+   * and how many of those the switches turned off.
+   */
+  private resolve(
+    delivery: NotificationDelivery,
+    byRecipient: ReadonlyMap<string, ChannelSubscription[]>,
+    preferences: ChannelFilter,
+  ): { wantsInbox: boolean; targets: ChannelSubscription[]; turnedOff: number } {
+    const requested = delivery.channels;
+    const offered = (byRecipient.get(delivery.recipientId) ?? []).filter((s) =>
+      requested === null ? s.isDefault : requested.includes(s.kind),
+    );
+    const targets = offered.filter((s) => preferences.allows(delivery, s.kind));
+    const asksInbox = includesInbox(requested);
+    const wantsInbox = asksInbox && preferences.allows(delivery, INBOX_CHANNEL);
+    const turnedOff = offered.length - targets.length + (asksInbox && !wantsInbox ? 1 : 0);
+    return { wantsInbox, targets, turnedOff };
   }
 
   /**

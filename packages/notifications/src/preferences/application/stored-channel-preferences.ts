@@ -10,7 +10,7 @@ import { sourceNameOf, TurnedOff } from '../domain/channel-preference';
 import { type PreferenceRepository } from './ports/preference.repository';
 
 /** Everything on: the filter when no delivery is firing. */
-const ALL_ON: ChannelFilter = { allows: () => true };
+const ALL_ON: ChannelFilter = { turnsAnythingOff: false, allows: () => true };
 
 /**
  * Delivery's `ChannelPreferences` over the stored switches: one read of the switches turned off
@@ -30,13 +30,16 @@ export class StoredChannelPreferences implements ChannelPreferences {
     if (deliveries.length === 0) {
       return ALL_ON;
     }
-    const off = TurnedOff.of(
-      await this.preferences.offFor(
-        scope,
-        deliveries.map((d) => d.recipientId),
-      ),
+    const stored = await this.preferences.offFor(
+      scope,
+      deliveries.map((d) => d.recipientId),
     );
+    if (stored.length === 0) {
+      return ALL_ON;
+    }
+    const off = TurnedOff.of(stored);
     return {
+      turnsAnythingOff: true,
       allows: (delivery, channel) =>
         off.allows(delivery.recipientId, sourceNameOf(delivery.snapshot().source), channel),
     };

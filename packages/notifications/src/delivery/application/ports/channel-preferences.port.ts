@@ -4,6 +4,8 @@ import { type NotificationDelivery } from '../../domain/notification-delivery.en
 
 /** The answer for one firing batch: which of a delivery's channels its recipient left on. */
 export interface ChannelFilter {
+  /** False when no recipient of the batch turned any channel off (nothing to filter). */
+  readonly turnsAnythingOff: boolean;
   /** False when the delivery's recipient turned `channel` off for the delivery's source. */
   allows(delivery: NotificationDelivery, channel: Channel): boolean;
 }
