@@ -210,4 +210,24 @@ describe('preferences per source and channel (SQLite, or PostgreSQL via test-pos
     expect(byTitle.get('mine b')?.digestId).toBe(digestId);
     expect(byTitle.get('2 reminders')).toMatchObject({ status: 'sent' });
   });
+
+  it('schedules the next occurrence of a repeating reminder settled by preferences', async () => {
+    const t = await boot();
+    await set(t, [{ source: '@person', channel: 'inbox', enabled: false }]);
+    await send(t.app, {
+      channels: ['inbox'],
+      scheduledAt: at(1000),
+      repeat: { rule: 'FREQ=DAILY', timeZone: 'UTC' },
+    });
+    await t.clock.advance(1000);
+    const rows = await t.db
+      .selectFrom('notification_deliveries')
+      .select(['status', 'missed_reason', 'scheduled_at'])
+      .orderBy('scheduled_at')
+      .execute();
+    expect(rows).toEqual([
+      { status: 'missed', missed_reason: 'preferences', scheduled_at: at(1000) },
+      { status: 'scheduled', missed_reason: null, scheduled_at: at(1000 + 86_400_000) },
+    ]);
+  });
 });
