@@ -170,6 +170,16 @@ describe('tickler mcp (the SDK client over stdio, a real daemon)', () => {
     expect(all.text).toMatch(/and its whole series/);
   });
 
+  it('schedules "every 2 hours" from the hour asked for, and says how it repeats', async () => {
+    const made = await call('schedule', {
+      title: 'water',
+      when: '2030-01-02T09:30:00',
+      every: 'every 2 hours',
+    });
+    expect(made.text).toMatch(/It repeats every 2 hours at :30 \(01:30, 03:30, …\)\.$/);
+    await call('cancel', { id: idIn(made.text), scope: 'series' });
+  });
+
   it('returns tool errors naming the field, by the API’s rules', async () => {
     expect((await call('schedule', { title: '', when: 'in 1 hour' })).text).toMatch(/title/);
     expect((await call('schedule', { title: 'x'.repeat(201), when: 'in 1 hour' })).text).toMatch(

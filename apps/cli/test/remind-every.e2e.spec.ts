@@ -26,6 +26,38 @@ describe('tickler remind --every / --rrule (built binary against a real daemon)'
     expect(Date.parse(delivery.scheduledAt!)).toBeGreaterThan(Date.now() - 60_000);
   });
 
+  it('"every 2 hours" counts from the hour of --at; "monthly on the 1st 9am" takes the 1st', async () => {
+    const env = { ...shared.env, TZ: 'Europe/Berlin' };
+    const hours = await tickler(
+      [
+        '--json',
+        '--user',
+        'berlin',
+        'remind',
+        'water',
+        '--every',
+        'every 2 hours',
+        '--at',
+        '2030-01-02T09:15:00+01:00',
+      ],
+      env,
+    );
+    expect(hours.code).toBe(0);
+    expect((JSON.parse(hours.stdout) as NotificationJson).repeat).toMatchObject({
+      rule: 'FREQ=DAILY;BYHOUR=1,3,5,7,9,11,13,15,17,19,21,23',
+      description: 'every 2 hours at :15 (01:15, 03:15, …)',
+    });
+    const plain = await tickler(
+      ['--user', 'berlin', 'remind', 'rent', '--every', 'monthly on the 1st 9am'],
+      env,
+    );
+    expect(plain.code).toBe(0);
+    expect(plain.stdout).toMatch(/ 1 \w+( \d{4})? 09:00 .* rent {2}\(monthly on the 1st at 09:00\)\n$/);
+    const odd = await tickler(['--user', 'berlin', 'remind', 'x', '--every', 'every 5 hours'], env);
+    expect(odd).toMatchObject({ code: 2 });
+    expect(odd.stderr).toContain('does not divide a day');
+  });
+
   it('--rrule goes to the daemon as is; a bad one is its 400 naming repeat.rule, and both flags are a usage error', async () => {
     const ok = await tickler(
       [

@@ -1,4 +1,5 @@
 // Decorator metadata (inversify) must be readable before any decorated class loads.
+import { graceWarning } from './lifecycle/grace-check';
 import 'reflect-metadata';
 import {
   ConfigError,
@@ -148,6 +149,10 @@ export async function runDaemon(): Promise<void> {
     },
     'listening',
   );
+  const shortGrace = graceWarning(config.graceMs);
+  if (shortGrace !== undefined) {
+    logger.warn({ graceMs: config.graceMs }, shortGrace);
+  }
   // The first-reminder commands are for a person to paste: plain text on stderr, never inside
   // a JSON log line (its escaping broke the pasted curl). A sidecar (stdin a pipe its parent
   // holds) has no person reading, and its stderr means "a problem": it gets none.

@@ -398,6 +398,8 @@ describe('subscriptions', () => {
     expect(created.body).toMatchObject({
       kind: 'webhook',
       url: 'http://127.0.0.1:9/hook',
+      // Seed 004: a program's channel keeps at-least-once (the receiver dedupes).
+      guarantee: 'at-least-once',
     });
     expect(typeof created.body.id).toBe('string');
     expect(created.body.secret.length).toBeGreaterThan(0);

@@ -131,6 +131,22 @@ describe('daemon life cycle (real process)', () => {
     }
   });
 
+  it('warns at start when TICKLER_GRACE does not outlast the safety sweep plus slack (seed 004)', async () => {
+    const short = await new DaemonProcess(DaemonProcess.tempDir(), {
+      TICKLER_GRACE: '90s',
+    }).start();
+    const long = await new DaemonProcess(DaemonProcess.tempDir(), { TICKLER_GRACE: '3m' }).start();
+    try {
+      expect(short.lines.filter((l) => /TICKLER_GRACE/.test(String(l.msg)))).toEqual([
+        expect.objectContaining({ level: 40, graceMs: 90_000 }),
+      ]);
+      expect(long.lines.filter((l) => /TICKLER_GRACE/.test(String(l.msg)))).toEqual([]);
+    } finally {
+      await short.terminate();
+      await long.terminate();
+    }
+  });
+
   it.each([
     [{ TICKLER_PORT: 'eighty' }, 'TICKLER_PORT'],
     [{ TICKLER_GRACE: 'soon' }, 'TICKLER_GRACE'],

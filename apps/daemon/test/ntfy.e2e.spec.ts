@@ -32,7 +32,12 @@ describe('ntfy through the daemon (real process)', () => {
       token: 'tk_e2e_token',
     });
     expect(registered.status).toBe(201);
-    expect(registered.body).toMatchObject({ kind: 'ntfy', topic: 'nia-phone', hasToken: true });
+    expect(registered.body).toMatchObject({
+      kind: 'ntfy',
+      topic: 'nia-phone',
+      hasToken: true,
+      guarantee: 'at-most-once',
+    });
     expect(JSON.stringify(registered.body)).not.toContain('tk_e2e_token');
 
     const created = await api.post<NotificationJson>('/v1/users/nia/notifications', {

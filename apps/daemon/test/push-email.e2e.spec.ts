@@ -48,7 +48,12 @@ describe('web push and email through the daemon (real process)', () => {
       { kind: 'push', subscription },
     );
     expect(registered.status).toBe(201);
-    expect(registered.body).toMatchObject({ kind: 'push', endpoint: subscription.endpoint });
+    // Seed 004: a channel that reaches a person defaults to at-most-once.
+    expect(registered.body).toMatchObject({
+      kind: 'push',
+      endpoint: subscription.endpoint,
+      guarantee: 'at-most-once',
+    });
     expect(JSON.stringify(registered.body)).not.toContain(subscription.keys.auth);
     const before = push.received.length;
 
@@ -91,13 +96,12 @@ describe('web push and email through the daemon (real process)', () => {
   });
 
   it('a default email subscription gets the reminder as an email whose Message-ID comes from the send', async () => {
-    const registered = await api.post<{ id: string }>('/v1/users/eve/subscriptions', {
-      kind: 'email',
-      address: 'eve@example.net',
-      default: true,
-    });
+    const registered = await api.post<{ id: string; guarantee: string }>(
+      '/v1/users/eve/subscriptions',
+      { kind: 'email', address: 'eve@example.net', default: true },
+    );
     expect(registered.status).toBe(201);
-    // Confirmed with the code mailed to the address (until then it receives nothing).
+    expect(registered.body.guarantee).toBe('at-most-once');
     const confirmed = await api.post(`/v1/users/eve/subscriptions/${registered.body.id}/confirm`, {
       code: smtp.confirmationCode('eve@example.net'),
     });

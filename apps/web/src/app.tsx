@@ -183,7 +183,7 @@ function SignedIn({
                 />
                 <PreferencesSection
                   userId={session.userId}
-                  reminders={[...state.scheduled, ...state.recent, ...state.missed]}
+                  reminders={[...state.scheduled, ...state.recent]}
                   subscriptions={subscriptions}
                   highlight={openedSource}
                 />

@@ -1,5 +1,6 @@
 import { useCallback, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import { followEvents } from './api/event-stream';
+import { allOwnChanges } from './api/own-changes';
 import { eventsPath, listInbox, listPage, listRest } from './api/reminders';
 import { type Subscription } from './api/subscriptions';
 import { type InboxItem, type Notification } from './api/types';
@@ -12,7 +13,6 @@ export interface RemindersState {
   scheduled: Notification[];
   /** Sent and canceled, most recently changed first. */
   recent: Notification[];
-  missed: Notification[];
   inbox: InboxItem[];
   error: string | null;
 }
@@ -31,7 +31,6 @@ const EMPTY: RemindersState = {
   complete: false,
   scheduled: [],
   recent: [],
-  missed: [],
   inbox: [],
   error: null,
 };
@@ -60,11 +59,10 @@ export function useReminders(userId: string): [RemindersState, () => Promise<voi
     try {
       // The first page of each list at once: the soonest 200 reminders are what the first screen
       // shows, so the page renders after one round trip and reads the later pages meanwhile.
-      const [first, sent, canceled, missed, inbox] = await Promise.all([
+      const [first, sent, canceled, inbox] = await Promise.all([
         listPage(userId, 'scheduled'),
         listPage(userId, 'sent'),
         listPage(userId, 'canceled'),
-        listPage(userId, 'missed'),
         listInbox(userId),
       ]);
       if (mine !== generation.current) {
@@ -74,7 +72,7 @@ export function useReminders(userId: string): [RemindersState, () => Promise<voi
       const recent = [...sent.items, ...canceled.items].sort((a, b) =>
         b.updatedAt.localeCompare(a.updatedAt),
       );
-      const loaded = { loaded: true, recent, missed: missed.items, inbox, error: null };
+      const loaded = { loaded: true, recent, inbox, error: null };
       if (!shown.current && first.nextCursor !== null) {
         shown.current = true;
         setState({ ...loaded, complete: false, scheduled: first.items });
@@ -97,10 +95,19 @@ export function useReminders(userId: string): [RemindersState, () => Promise<voi
   useLayoutEffect(() => {
     void reload();
     let timer: ReturnType<typeof setTimeout> | undefined;
+    let burst: (string | undefined)[] = [];
     const stop = followEvents(eventsPath(userId), {
-      onEvent: () => {
+      onEvent: (aggregateId) => {
+        burst.push(aggregateId);
         clearTimeout(timer);
-        timer = setTimeout(() => void reload(), RELOAD_DELAY_MS);
+        timer = setTimeout(() => {
+          const ids = burst;
+          burst = [];
+          // What this page changed itself it already reloaded after the change.
+          if (!allOwnChanges(ids)) {
+            void reload();
+          }
+        }, RELOAD_DELAY_MS);
       },
       // The stream reconnects by itself; a reload on a reconnect catches what was missed
       // meanwhile (the first open follows the load above: no second load).

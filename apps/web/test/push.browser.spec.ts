@@ -1,10 +1,6 @@
 // eslint-disable-next-line @nx/enforce-module-boundaries -- test only: the push-service stand-in the daemon's own e2e uses; the page's bundle imports nothing of ours
-import {
-  type BrowserPushSubscription,
-  type PushServiceStandIn,
-  startPushServiceStandIn,
-} from '@tickler/notifications/testing';
-import { type Page } from 'playwright-core';
+import { type PushServiceStandIn, startPushServiceStandIn } from '@tickler/notifications/testing';
+import { deliverToWorker, standInSubscribe } from './support/push-worker';
 import { issueToken, newPage, signInByPasting, useWebSuite } from './support/web-daemon';
 
 // "Enable notifications" in Chromium against the real daemon, which pushes to the push-service
@@ -28,34 +24,6 @@ const suite = useWebSuite(() => ({
   TICKLER_ALLOW_PRIVATE_TARGETS: 'true',
 }));
 
-/** Replaces the browser's push registration (see the top of the file) before any page script. */
-async function standInSubscribe(page: Page, subscription: BrowserPushSubscription) {
-  await page.addInitScript((sub: BrowserPushSubscription) => {
-    let made: unknown = null;
-    const toBase64Url = (bytes: Uint8Array) =>
-      btoa(String.fromCharCode(...bytes))
-        .replace(/\+/g, '-')
-        .replace(/\//g, '_')
-        .replace(/=+$/, '');
-    const proto = PushManager.prototype as unknown as Record<string, unknown>;
-    proto.subscribe = (options: PushSubscriptionOptionsInit) => {
-      const key = new Uint8Array(options.applicationServerKey as ArrayBuffer);
-      (window as unknown as Record<string, unknown>).subscribedWith = {
-        userVisibleOnly: options.userVisibleOnly,
-        applicationServerKey: toBase64Url(key),
-      };
-      made = {
-        endpoint: sub.endpoint,
-        options: { applicationServerKey: key.buffer, userVisibleOnly: true },
-        toJSON: () => ({ endpoint: sub.endpoint, expirationTime: null, keys: sub.keys }),
-        unsubscribe: () => Promise.resolve(true),
-      };
-      return Promise.resolve(made);
-    };
-    proto.getSubscription = () => Promise.resolve(made);
-  }, subscription);
-}
-
 describe('Enable notifications', () => {
   it('shows the daemon’s refusal when the person already holds the most push subscriptions (issue 29)', async () => {
     const token = await issueToken(suite.admin, 'max');
@@ -78,6 +46,22 @@ describe('Enable notifications', () => {
       .waitFor();
     const subs = await suite.admin.get<{ items: unknown[] }>('/v1/users/max/subscriptions');
     expect(subs.body.items).toHaveLength(10);
+    await context.close();
+  });
+
+  it('says so at once when the browser blocks notifications, instead of a button that does nothing', async () => {
+    const token = await issueToken(suite.admin, 'nia');
+    const { context, page } = await newPage(suite.browser);
+    // What a person who once pressed "Block" has: the browser answers "denied" without asking.
+    await page.addInitScript(() => {
+      Object.defineProperty(Notification, 'permission', { get: () => 'denied' });
+    });
+    await signInByPasting(page, suite.daemon.url, token);
+    await page
+      .getByRole('status')
+      .filter({ hasText: 'Notifications are blocked for this page' })
+      .waitFor();
+    expect(await page.getByRole('button', { name: 'Enable notifications' }).count()).toBe(0);
     await context.close();
   });
 
@@ -121,21 +105,7 @@ describe('Enable notifications', () => {
     expect(received!.payload).toMatchObject({ id: sent.body.id, title: 'tea is ready' });
 
     // The decrypted payload handed to the service worker as the push service would hand it.
-    const cdp = await context.newCDPSession(page);
-    const registrationId = new Promise<string>((resolve) => {
-      cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
-        const mine = registrations.find((r) => r.scopeURL === `${suite.daemon.url}/`);
-        if (mine) {
-          resolve(mine.registrationId);
-        }
-      });
-    });
-    await cdp.send('ServiceWorker.enable');
-    await cdp.send('ServiceWorker.deliverPushMessage', {
-      origin: suite.daemon.url,
-      registrationId: await registrationId,
-      data: JSON.stringify(received!.payload),
-    });
+    await deliverToWorker(page, suite.daemon.url, received!.payload);
     const shown = await page.waitForFunction(async () => {
       const registration = await navigator.serviceWorker.ready;
       const list = await registration.getNotifications();

@@ -150,3 +150,4 @@ export {
 export { RepeatInput, SERIES_SCOPES, type SeriesScope } from './shared/application/repeat.input';
 export { type RepeatView } from './series/application/series.view';
 export { NotificationNotRecurringError } from './shared/domain/series.errors';
+export { SAFETY_SWEEP_EVERY } from './delivery/delivery.module';

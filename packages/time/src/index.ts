@@ -20,3 +20,4 @@ export {
   type CivilDate,
   type IsoWeekday,
 } from './recurrence/civil-date';
+export { nextDailyAt, quietUntil, type DailyWindow } from './windows/daily-windows';

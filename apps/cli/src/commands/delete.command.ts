@@ -6,14 +6,16 @@ import { resolveId } from '../ids/resolve-id';
 import { shortId } from '../ids/short-id';
 
 /**
- * `tickler delete <id> | --last`: deletes a reminder the person made (seed 001 §5.1). One an
- * app made is refused by the daemon (409 NOTIFICATIONS.APP_OWNED): cancel it instead.
+ * `tickler delete <id> | --last`: deletes a reminder (seed 001 §5.1). One an app made is deleted
+ * too, but its app's next reconcile brings it back: `cancel` keeps it away.
  */
 export function deleteCommand(program: Command): void {
   withIdArgument(
     program
       .command('delete')
-      .description('delete a reminder you made (one an app made: cancel it instead)'),
+      .description(
+        'delete a reminder (one an app made comes back on its next sync: cancel it instead)',
+      ),
   ).action(async (id: string | undefined, options: LastOption, command: Command) => {
     const ctx = contextOf(command);
     const fullId = await resolveId(ctx, 'notification', { id, last: options.last });

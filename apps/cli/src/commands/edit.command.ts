@@ -53,8 +53,8 @@ export function editCommand(program: Command): void {
       const ctx = contextOf(command);
       // Local times are read in the profile's zone (issue 31), like `remind`.
       await adoptProfileZone(ctx);
-      const repeat = repeatOf(options);
       const resolved = resolveWhenWithNotes(options, now, true);
+      const repeat = repeatOf(options, resolved?.at ?? now);
       const at =
         resolved?.at ?? (repeat === undefined ? undefined : firstOccurrenceFrom(repeat, now));
       const patch = {

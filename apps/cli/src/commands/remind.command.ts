@@ -9,6 +9,7 @@ import { relativeTime } from '../time/relative-time';
 import { adoptProfileZone } from '../time/profile-zone';
 import { resolveWhenWithNotes } from '../time/resolve-when';
 import { repeatOf } from '../time/repeat-option';
+import { quietHoursNote } from '../output/quiet-hours-note';
 
 interface RemindOptions {
   at?: string;
@@ -48,13 +49,18 @@ export function remindCommand(program: Command): void {
       // Local times are read in the profile's zone; a dry run needs no daemon, so it keeps the
       // machine's (and says which it used in its output).
       const ctx = options.dryRun ? undefined : contextOf(command);
-      if (ctx !== undefined) {
-        await adoptProfileZone(ctx);
+      const profile = ctx === undefined ? undefined : await adoptProfileZone(ctx);
+      if (options.every !== undefined && options.rrule !== undefined) {
+        repeatOf(options); // the usage error, before any time is read
       }
-      const repeat = repeatOf(options);
       // A series without --at/--in starts at the rule's first match from now (the daemon picks it).
-      const resolved = resolveWhenWithNotes(options, now, repeat !== undefined);
+      const resolved = resolveWhenWithNotes(
+        options,
+        now,
+        options.every !== undefined || options.rrule !== undefined,
+      );
       const at = resolved?.at;
+      const repeat = repeatOf(options, at ?? now);
       const notes = resolved?.notes ?? [];
       const title = words.join(' ');
       if (options.dryRun) {
@@ -103,6 +109,10 @@ export function remindCommand(program: Command): void {
             : { channels: options.channels.split(',').map((c) => c.trim()) }),
         },
       );
+      const held = quietHoursNote(delivery, profile, now);
+      if (held !== undefined) {
+        ctx.out.warn(held);
+      }
       ctx.out.result(delivery, () =>
         ctx.verbose
           ? `Scheduled ${delivery.id}\n${notificationDetail(delivery)}`

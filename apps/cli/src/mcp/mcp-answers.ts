@@ -70,3 +70,11 @@ export async function guarded(run: () => Promise<CallToolResult>): Promise<CallT
     };
   }
 }
+
+/** The hour (0–23) on `zone`'s clock at `instant` (default now): where "every 2 hours" counts from. */
+export function hourIn(instant: string | undefined, timeZone: string): number {
+  const at = instant === undefined ? new Date() : new Date(instant);
+  return Number(
+    new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', hourCycle: 'h23' }).format(at),
+  );
+}

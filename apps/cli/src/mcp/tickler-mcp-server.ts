@@ -7,7 +7,7 @@ import { type DaemonClient } from '../client/daemon-client';
 import { resolveId } from '../ids/resolve-id';
 import { shortId } from '../ids/short-id';
 import { localZone } from '../time/format-instant';
-import { deliveredLine, guarded, localText, said, upcomingLine } from './mcp-answers';
+import { deliveredLine, guarded, hourIn, localText, said, upcomingLine } from './mcp-answers';
 
 /** Who the tools act for and through which daemon. */
 export interface McpTarget {
@@ -89,13 +89,19 @@ export function buildMcpServer(target: McpTarget, version: string): McpServer {
           throw new InvalidArgumentError('when', 'say when (or how often, with every)');
         }
         const zone = await zoneOf(input.timeZone);
+        const first = input.when === undefined ? undefined : instantOf(input.when, zone);
         const created = await client.call<NotificationJson>('POST', `${userPath}/notifications`, {
           title: input.title,
           message: input.message ?? '',
-          ...(input.when === undefined ? {} : { scheduledAt: instantOf(input.when, zone) }),
+          ...(first === undefined ? {} : { scheduledAt: first }),
           ...(input.every === undefined
             ? {}
-            : { repeat: { rule: ruleFromPhrase(input.every, 'every'), timeZone: zone } }),
+            : {
+                repeat: {
+                  rule: ruleFromPhrase(input.every, 'every', hourIn(first, zone)),
+                  timeZone: zone,
+                },
+              }),
         });
         const at = localText(created.scheduledAt ?? toIsoUtc(new Date()), zone);
         const repeats = created.repeat

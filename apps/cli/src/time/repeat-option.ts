@@ -11,10 +11,15 @@ export interface RepeatBody {
 
 /**
  * `--every "weekday 09:00"` (a phrase: docs/time.md lists them) or `--rrule FREQ=…` (RRULE
- * text, checked by the daemon, 400 naming `repeat.rule`), in this machine's zone (UTC when the
- * runtime has no IANA name for it). Neither: undefined; both: a usage error.
+ * text, checked by the daemon, 400 naming `repeat.rule`), in this process's zone (the profile's
+ * once adopted; UTC when the runtime has no IANA name for it). "every 2 hours" counts from the
+ * local hour of `from` (the reminder's first instant, else now). Neither: undefined; both: a
+ * usage error.
  */
-export function repeatOf(options: { every?: string; rrule?: string }): RepeatBody | undefined {
+export function repeatOf(
+  options: { every?: string; rrule?: string },
+  from: Date = new Date(),
+): RepeatBody | undefined {
   if (options.every !== undefined && options.rrule !== undefined) {
     throw new CliError('give --every or --rrule, not both', 2);
   }
@@ -27,7 +32,7 @@ export function repeatOf(options: { every?: string; rrule?: string }): RepeatBod
     return undefined;
   }
   try {
-    return { rule: ruleFromPhrase(options.every, '--every'), timeZone };
+    return { rule: ruleFromPhrase(options.every, '--every', from.getHours()), timeZone };
   } catch (error) {
     if (error instanceof InvalidArgumentError) {
       throw new CliError(error.message, 2);

@@ -1,3 +1,5 @@
+import { shareSessionKeyWithWorker } from '../push/worker-session';
+
 /** One problem the daemon named in a 400: the field and what is wrong with it. */
 export interface FieldProblem {
   path: string;
@@ -32,8 +34,14 @@ const SESSION_KEY_ITEM = 'tickler.sessionKey';
  */
 export const sessionKey = {
   get: (): string | null => window.localStorage.getItem(SESSION_KEY_ITEM),
-  set: (key: string): void => window.localStorage.setItem(SESSION_KEY_ITEM, key),
-  clear: (): void => window.localStorage.removeItem(SESSION_KEY_ITEM),
+  set: (key: string): void => {
+    window.localStorage.setItem(SESSION_KEY_ITEM, key);
+    shareSessionKeyWithWorker(key);
+  },
+  clear: (): void => {
+    window.localStorage.removeItem(SESSION_KEY_ITEM);
+    shareSessionKeyWithWorker(null);
+  },
 };
 
 /** The headers that sign a request in: the session's key (the cookie goes along by itself). */

@@ -2,14 +2,24 @@ import { sessionHeaders } from './client';
 
 /** What {@link followEvents} reports. */
 export interface EventStreamHandlers {
-  /** One event frame (`data:`) arrived. */
-  readonly onEvent: () => void;
+  /** One event frame (`data:`) arrived, about `aggregateId` (undefined when it names none). */
+  readonly onEvent: (aggregateId: string | undefined) => void;
   /** The stream (re)opened; `again` is false the first time. */
   readonly onOpen: (again: boolean) => void;
 }
 
 const FIRST_RETRY_MS = 500;
 const MAX_RETRY_MS = 30_000;
+
+/** The `aggregateId` of an event's JSON, if it has one (a gap frame, bad JSON: undefined). */
+function aggregateOf(data: string): string | undefined {
+  try {
+    const id = (JSON.parse(data) as { aggregateId?: unknown }).aggregateId;
+    return typeof id === 'string' ? id : undefined;
+  } catch {
+    return undefined;
+  }
+}
 
 /**
  * Follows a server-sent-events stream with `fetch`, signed in by the session's key: an
@@ -45,8 +55,9 @@ export function followEvents(path: string, handlers: EventStreamHandlers): () =>
         if (id !== undefined) {
           lastEventId = id;
         }
-        if (/^data:/m.test(frame)) {
-          handlers.onEvent();
+        const data = /^data: ?(.*)$/m.exec(frame)?.[1];
+        if (data !== undefined) {
+          handlers.onEvent(aggregateOf(data));
         }
       }
     }

@@ -153,6 +153,7 @@ export interface EditNotificationBody {
   channel?: 'inbox' | 'webhook' | 'push' | 'email' | 'ntfy';
   repeat?: RepeatInput;
   scope?: 'this' | 'series';
+  status?: 'canceled';
 }
 
 /** `components.schemas.Error` of the daemon's OpenAPI document. */

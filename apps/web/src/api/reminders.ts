@@ -1,5 +1,12 @@
 import { api } from './client';
 import { type InboxItem, type Notification, type Page, type ResolvedWhen } from './types';
+import { noteOwnChange } from './own-changes';
+
+/** Notes the answer's id as this page's own change (its events need no reload), and passes it on. */
+function own<T extends { id: string }>(answer: T): T {
+  noteOwnChange(answer.id);
+  return answer;
+}
 
 /** Pages read at most per list: 50 × 200 = 10,000 rows. */
 const MAX_PAGES = 50;
@@ -55,7 +62,7 @@ export function schedule(
   const body = Object.fromEntries(
     Object.entries(fields).filter(([, value]) => value !== undefined && value !== null),
   );
-  return api('POST', `${base(userId)}/notifications`, body);
+  return api<Notification>('POST', `${base(userId)}/notifications`, body).then(own);
 }
 
 /** Changes a person-made reminder's title and time. */
@@ -64,7 +71,11 @@ export function edit(
   id: string,
   fields: { title: string; scheduledAt: string },
 ): Promise<Notification> {
-  return api('PATCH', `${base(userId)}/notifications/${encodeURIComponent(id)}`, fields);
+  return api<Notification>(
+    'PATCH',
+    `${base(userId)}/notifications/${encodeURIComponent(id)}`,
+    fields,
+  ).then(own);
 }
 
 /**
@@ -76,12 +87,20 @@ export function cancel(
   id: string,
   scope: 'this' | 'series' = 'this',
 ): Promise<Notification> {
-  return api('POST', `${base(userId)}/notifications/${encodeURIComponent(id)}/cancel`, { scope });
+  return api<Notification>(
+    'POST',
+    `${base(userId)}/notifications/${encodeURIComponent(id)}/cancel`,
+    { scope },
+  ).then(own);
 }
 
 /** Undoes a cancel (the daemon allows it for 10 minutes; not for an occurrence of a series). */
 export function uncancel(userId: string, id: string): Promise<Notification> {
-  return api('POST', `${base(userId)}/notifications/${encodeURIComponent(id)}/uncancel`, {});
+  return api<Notification>(
+    'POST',
+    `${base(userId)}/notifications/${encodeURIComponent(id)}/uncancel`,
+    {},
+  ).then(own);
 }
 
 /** The inbox, newest first (one page of 200). */
@@ -92,7 +111,11 @@ export async function listInbox(userId: string): Promise<InboxItem[]> {
 
 /** Marks an inbox item read. */
 export function markRead(userId: string, inboxId: string): Promise<InboxItem> {
-  return api('POST', `${base(userId)}/inbox/${encodeURIComponent(inboxId)}/read`, {});
+  return api<InboxItem>(
+    'POST',
+    `${base(userId)}/inbox/${encodeURIComponent(inboxId)}/read`,
+    {},
+  ).then(own);
 }
 
 /**
@@ -104,7 +127,12 @@ export function snooze(
   inboxId: string,
   when: { for: string } | { until: string },
 ): Promise<Notification> {
-  return api('POST', `${base(userId)}/inbox/${encodeURIComponent(inboxId)}/snooze`, when);
+  noteOwnChange(inboxId);
+  return api<Notification>(
+    'POST',
+    `${base(userId)}/inbox/${encodeURIComponent(inboxId)}/snooze`,
+    when,
+  ).then(own);
 }
 
 /** The daemon's reading of a natural-language time in the browser's zone. */

@@ -1,5 +1,6 @@
 import { api, ApiError, sessionKey } from './client';
 import { type SessionView } from './types';
+import { shareSessionKeyWithWorker } from '../push/worker-session';
 
 /** Who the session is signed in as, or null (no live session, or no key kept here). */
 export async function currentSession(): Promise<SessionView | null> {
@@ -7,7 +8,10 @@ export async function currentSession(): Promise<SessionView | null> {
     return null;
   }
   try {
-    return await api<SessionView>('GET', '/v1/session');
+    const session = await api<SessionView>('GET', '/v1/session');
+    // A key kept before the worker read its copy (or a cleared cache) is shared again.
+    shareSessionKeyWithWorker(sessionKey.get());
+    return session;
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) {
       sessionKey.clear();

@@ -9,30 +9,20 @@ function safeLink(url: string | null): string | null {
   return url !== null && /^https?:\/\//i.test(url) ? url : null;
 }
 
-/** Delivered reminders, unread first; missed ones are a notice, never silently absent. */
+/**
+ * Delivered reminders, unread first. Missed ones are never silently absent: the daemon writes one
+ * inbox notice per catch-up ("2 reminders were missed while Tickler was off", with their titles),
+ * shown here as a row like any other (issue 31: a banner repeated it above).
+ */
 export function InboxTab({ userId, state, reload }: TabProps) {
   const items = [...state.inbox].sort(
     (a, b) =>
       Number(a.readAt !== null) - Number(b.readAt !== null) ||
       b.createdAt.localeCompare(a.createdAt),
   );
-  const missed = state.missed.length;
   return (
     <div class="inbox">
       <h2 class="visually-hidden">Inbox</h2>
-      {missed > 0 && (
-        <p class="notice" role="status">
-          {missed === 1
-            ? '1 reminder was missed while Tickler was off'
-            : `${missed} reminders were missed while Tickler was off`}
-          :{' '}
-          {state.missed
-            .map((n) => n.title)
-            .slice(0, 5)
-            .join(', ')}
-          {missed > 5 ? ', …' : ''}
-        </p>
-      )}
       {state.loaded && items.length === 0 && (
         <p class="empty">Nothing delivered yet. Reminders land here when they are due.</p>
       )}

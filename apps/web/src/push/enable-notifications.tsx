@@ -42,6 +42,14 @@ export function EnableNotifications({
       </span>
     );
   }
+  if (Notification.permission === 'denied') {
+    // Pressing would change nothing: the browser answers "denied" without asking.
+    return (
+      <span class="push-status" role="status">
+        Notifications are blocked for this page: allow them in the browser’s site settings.
+      </span>
+    );
+  }
   return (
     <span class="push">
       <button
@@ -62,6 +70,11 @@ export function EnableNotifications({
       >
         Enable notifications
       </button>
+      {busy && (
+        <span role="status" class="push-status">
+          Answer the browser’s question to allow notifications…
+        </span>
+      )}
       {error && (
         <span role="alert" class="error">
           {error}

@@ -91,7 +91,7 @@ export function PreferencesSection({
       <h3 id="preferences-heading">Notifications by source</h3>
       <p class="empty">
         Everything is on until you turn it off. A reminder whose every channel is off is not sent:
-        it shows as missed (preferences).
+        it is settled as missed (preferences).
       </p>
       {error && (
         <p role="alert" class="error">

@@ -40,5 +40,18 @@ describe('day headings in the browser zone', () => {
     expect(previewText('2026-12-02T16:20:00.000Z', NOW, ZONE)).toBe(
       'Wed 2 Dec, 17:20 — in 2 hours',
     );
+    // Issue 31: "in 90 minutes" is not "in 1 hour".
+    expect(previewText('2026-12-02T15:50:00.000Z', NOW, ZONE)).toBe(
+      'Wed 2 Dec, 16:50 — in 1 hour 30 minutes',
+    );
+    expect(previewText('2026-12-02T16:21:00.000Z', NOW, ZONE)).toBe(
+      'Wed 2 Dec, 17:21 — in 2 hours 1 minute',
+    );
+    expect(previewText('2026-12-02T12:50:00.000Z', NOW, ZONE)).toBe(
+      'Wed 2 Dec, 13:50 — 1 hour 30 minutes ago',
+    );
+    expect(previewText('2026-12-02T21:50:00.000Z', NOW, ZONE)).toBe(
+      'Wed 2 Dec, 22:50 — in 8 hours',
+    );
   });
 });

@@ -90,13 +90,24 @@ export function groupByDay<T>(
   return groups;
 }
 
-/** "in 45 minutes", "in 3 hours", "in 2 days" (or "… ago"). */
+const plural = (n: number, unit: string): string => `${n} ${unit}${n === 1 ? '' : 's'}`;
+
+/**
+ * "in 45 minutes", "in 1 hour 30 minutes", "in 3 hours", "in 2 days" (or "… ago"). Under six
+ * hours the minutes stay (issue 31: "in 90 minutes" previewed as "in 1 hour"); beyond, whole
+ * hours, then days.
+ */
 export function relative(instant: string, now: number): string {
   const ms = Date.parse(instant) - now;
   const words = new Intl.RelativeTimeFormat('en', { numeric: 'always' });
   const abs = Math.abs(ms);
   if (abs < 3_600_000) {
     return words.format(Math.round(ms / 60_000), 'minute');
+  }
+  const minutes = Math.round(abs / 60_000);
+  if (minutes < 6 * 60 && minutes % 60 !== 0) {
+    const span = `${plural(Math.floor(minutes / 60), 'hour')} ${plural(minutes % 60, 'minute')}`;
+    return ms > 0 ? `in ${span}` : `${span} ago`;
   }
   if (abs < DAY_MS) {
     return words.format(Math.round(ms / 3_600_000), 'hour');

@@ -33,6 +33,12 @@ import { NotificationDeliveryLogProjector } from './infrastructure/notification-
  * its minutely safety net), reconcile. Owns the ports the other modules implement
  * (`RecurringSeries`, `DeliveryOutlets`, `RecipientRules`).
  */
+/**
+ * How often the safety sweep looks for due rows the exact timer did not fire (a lost wake-up, a
+ * paused machine). A grace window must outlast it plus slack (seed 004), checked at start.
+ */
+export const SAFETY_SWEEP_EVERY = '1m';
+
 export const deliveryModule: ContextModule = {
   bind(bind) {
     bind(NOTIFICATIONS_TOKENS.DeliveryRepository)
@@ -74,7 +80,7 @@ export const deliveryModule: ContextModule = {
       handler: CheckDueNotificationsHandler,
       // After downtime one sweep stands for the missed ones (they would all look at the same
       // rows); each occurrence is in the kernel's ledger (`queue.jobOccurrences`, /metrics).
-      repeat: { every: '1m', onMissed: 'run-once', grace: '1m' },
+      repeat: { every: SAFETY_SWEEP_EVERY, onMissed: 'run-once', grace: SAFETY_SWEEP_EVERY },
       inClaimTransaction: true,
     },
   ],

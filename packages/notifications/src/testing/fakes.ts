@@ -75,6 +75,7 @@ export class RecordingWakeUp implements DeliveryWakeUp {
 export class ScriptedChannel implements ExternalChannel {
   readonly requests: ChannelSendRequest[] = [];
   retry = { maxAttempts: 3, baseMs: 1000, maxMs: 60_000 };
+  defaultGuarantee: ExternalChannel['defaultGuarantee'] = 'at-least-once';
   timeoutMs = 1000;
   outcome: (
     request: ChannelSendRequest,

@@ -10,6 +10,13 @@ describe('describeRecurrence', () => {
     ['FREQ=DAILY;BYDAY=MO,TU,WE,TH,FR', 'every weekday at 09:00'],
     ['FREQ=DAILY', 'every day at 09:00'],
     ['FREQ=DAILY;INTERVAL=3', 'every 3 days at 09:00'],
+    [`FREQ=DAILY;BYHOUR=${[...Array(24).keys()].join(',')}`, 'every hour at :00'],
+    [
+      'FREQ=DAILY;BYHOUR=1,3,5,7,9,11,13,15,17,19,21,23;BYMINUTE=30',
+      'every 2 hours at :30 (01:30, 03:30, …)',
+    ],
+    ['FREQ=DAILY;BYHOUR=0,12', 'every 12 hours at :00 (00:00, 12:00, …)'],
+    ['FREQ=DAILY;BYHOUR=9,12', 'every day at 09:00 and 12:00'],
     ['FREQ=WEEKLY', 'every Friday at 09:00'],
     ['FREQ=WEEKLY;BYDAY=SA,SU;BYHOUR=10;BYMINUTE=30', 'every Saturday and Sunday at 10:30'],
     ['FREQ=WEEKLY;BYDAY=MO,WE;BYHOUR=18;BYMINUTE=0', 'every Monday and Wednesday at 18:00'],

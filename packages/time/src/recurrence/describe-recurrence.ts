@@ -119,6 +119,10 @@ function untilWords(until: RuleUntil): string {
 export function describeRecurrence(rule: RecurrenceRule): string {
   const parts = rule.parts;
   const start = rule.startLocal;
+  const hourly = hourlyWords(parts, start);
+  if (hourly !== undefined) {
+    return hourly;
+  }
   const startWeekday = weekdayOf(epochDayOf(start.year, start.month, start.day));
   const what = whatWords(parts, start, startWeekday);
   const times = seriesTimes(parts, start).map((t) => formatTimeOfDay(t));
@@ -129,6 +133,36 @@ export function describeRecurrence(rule: RecurrenceRule): string {
         ? `, until ${untilWords(parts.until)}`
         : '';
   return `${what}${inMonths(parts)} at ${listed(times)}${end}`;
+}
+
+/**
+ * "every hour at :15", "every 2 hours at :30 (01:30, 03:30, …)": a daily rule at evenly spaced
+ * hours all day (what the `hourly` / `every n hours` phrases make); undefined for any other.
+ */
+function hourlyWords(parts: RRuleParts, start: LocalDateTime): string | undefined {
+  const hours = parts.byHour;
+  const step = hours.length > 1 ? hours[1]! - hours[0]! : 0;
+  const even =
+    parts.freq === 'DAILY' &&
+    parts.interval === 1 &&
+    parts.byDay.length === 0 &&
+    parts.byMonthDay.length === 0 &&
+    parts.byMonth.length === 0 &&
+    parts.byMinute.length <= 1 &&
+    parts.count === undefined &&
+    parts.until === undefined &&
+    step > 0 &&
+    hours.length * step === 24 &&
+    hours.every((h, i) => h === hours[0]! + i * step);
+  if (!even) {
+    return undefined;
+  }
+  const minute = String(parts.byMinute[0] ?? start.minute).padStart(2, '0');
+  if (step === 1) {
+    return `every hour at :${minute}`;
+  }
+  const first = hours.slice(0, 2).map((h) => `${String(h).padStart(2, '0')}:${minute}`);
+  return `every ${step} hours at :${minute} (${first.join(', ')}, …)`;
 }
 
 function whatWords(parts: RRuleParts, start: LocalDateTime, startWeekday: number): string {

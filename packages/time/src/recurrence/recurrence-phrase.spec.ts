@@ -31,6 +31,18 @@ describe('ruleFromPhrase (the CLI --every)', () => {
     ['every 2 weeks mon 9:00', 'FREQ=WEEKLY;INTERVAL=2;BYDAY=MO;BYHOUR=9;BYMINUTE=0'],
     ['every 3 days', 'FREQ=DAILY;INTERVAL=3'],
     ['every 6 months 15', 'FREQ=MONTHLY;INTERVAL=6;BYMONTHDAY=15'],
+    ['monthly on the 1st', 'FREQ=MONTHLY;BYMONTHDAY=1'],
+    ['monthly on the 1st at 9am', 'FREQ=MONTHLY;BYMONTHDAY=1;BYHOUR=9;BYMINUTE=0'],
+    ['monthly on the 15th 18:00', 'FREQ=MONTHLY;BYMONTHDAY=15;BYHOUR=18;BYMINUTE=0'],
+    ['monthly the last', 'FREQ=MONTHLY;BYMONTHDAY=-1'],
+    ['monthly on the first', 'FREQ=MONTHLY;BYMONTHDAY=1'],
+    ['monthly on the first monday', 'FREQ=MONTHLY;BYDAY=1MO'],
+    ['monthly 2nd tue', 'FREQ=MONTHLY;BYDAY=2TU'],
+    ['hourly', `FREQ=DAILY;BYHOUR=${[...Array(24).keys()].join(',')}`],
+    ['every hour at :15', `FREQ=DAILY;BYHOUR=${[...Array(24).keys()].join(',')};BYMINUTE=15`],
+    ['every 2 hours', 'FREQ=DAILY;BYHOUR=0,2,4,6,8,10,12,14,16,18,20,22'],
+    ['every 6 hours :30', 'FREQ=DAILY;BYHOUR=0,6,12,18;BYMINUTE=30'],
+    ['every 12 hours', 'FREQ=DAILY;BYHOUR=0,12'],
   ])('"%s" → %s', (phrase, rule) => {
     expect(ruleFromPhrase(phrase)).toBe(rule);
   });
@@ -49,9 +61,22 @@ describe('ruleFromPhrase (the CLI --every)', () => {
     ['every 2 fortnights', /cannot read "fortnights"/],
     ['daily 09:00 please', /cannot read "please"/],
     ['x'.repeat(201), /must be a repeat/],
+    ['every 5 hours', /does not divide a day/],
+    ['hourly at 9', /cannot read "9"/],
+    ['every 2 hours at :75', /cannot read ":75"/],
+    ['hourly please', /cannot read "please"/],
+    ['monthly on the 32nd', /BYMONTHDAY: "32"/],
   ])('refuses "%s" naming the field (%s)', (phrase, message) => {
     const error = invalidArgumentFrom(() => ruleFromPhrase(phrase, '--every'));
     expect(error.field).toBe('--every');
     expect(error.message).toMatch(message);
+  });
+
+  it('counts every n hours from the hour it was asked in', () => {
+    expect(ruleFromPhrase('every 2 hours', 'every', 9)).toBe(
+      'FREQ=DAILY;BYHOUR=1,3,5,7,9,11,13,15,17,19,21,23',
+    );
+    expect(ruleFromPhrase('every 8 hours', 'every', 10)).toBe('FREQ=DAILY;BYHOUR=2,10,18');
+    expect(ruleFromPhrase('hourly', 'every', 13)).toBe(ruleFromPhrase('hourly'));
   });
 });

@@ -4,7 +4,7 @@ import { formatRRule, WEEKDAY_CODES } from './rrule-parts';
 
 /** Examples every phrase error shows. */
 export const PHRASE_EXAMPLES =
-  '"weekday 09:00", "daily 8:30", "weekly mon,wed 18:00", "monthly 1 09:00", "monthly last fri 17:00", "every 2 weeks mon 9am"';
+  '"weekday 09:00", "daily 8:30", "weekly mon,wed 18:00", "monthly on the 1st 09:00", "monthly last fri 17:00", "every 2 weeks mon 9am", "every 2 hours"';
 
 const DAY_WORDS: Record<string, string> = {
   mo: 'MO', mon: 'MO', monday: 'MO', mondays: 'MO',
@@ -56,7 +56,7 @@ class PhraseReader {
 
   constructor(
     private readonly phrase: string,
-    private readonly field: string,
+    readonly field: string,
   ) {
     this.tokens = phrase
       .toLowerCase()
@@ -75,6 +75,11 @@ class PhraseReader {
 
   peek(): string | undefined {
     return this.tokens[this.index];
+  }
+
+  /** The token `ahead` places after the next one, not taken. */
+  lookAhead(ahead: number): string | undefined {
+    return this.tokens[this.index + ahead];
   }
 
   take(): string | undefined {
@@ -130,8 +135,19 @@ class PhraseReader {
   }
 }
 
-/** MONTHLY details: `1`, `-1`, `last` (day), `last fri`, `first mon`, `2nd tue`. */
+/** `on`, `the` — filler a person says ("monthly on the 1st"), skipped. */
+function skipFiller(reader: PhraseReader): void {
+  while (reader.peek() === 'on' || reader.peek() === 'the') {
+    reader.take();
+  }
+}
+
+/**
+ * MONTHLY details: `1`, `-1`, `1st`, `15th`, `last` (day), `first` (day), `last fri`,
+ * `first mon`, `2nd tue`, each after an optional `on the`.
+ */
 function monthlyDay(reader: PhraseReader): string {
+  skipFiller(reader);
   const token = reader.peek();
   const isTime = token !== undefined && TIME.test(token) && /[:apm]/.test(token);
   if (token === undefined || token === 'at' || isTime) {
@@ -141,10 +157,12 @@ function monthlyDay(reader: PhraseReader): string {
   if (/^-?\d{1,2}$/.test(token)) {
     return `;BYMONTHDAY=${token}`;
   }
-  const ordinal = ORDINALS[token] ?? reader.fail(token);
-  const days = reader.days();
+  const dayOfMonth = /^(\d{1,2})(?:st|nd|rd|th)$/.exec(token);
+  const ordinal = ORDINALS[token] ?? (dayOfMonth ? Number(dayOfMonth[1]) : reader.fail(token));
+  const days = dayOfMonth && ordinal > 5 ? undefined : reader.days();
   if (days === undefined) {
-    return ordinal === -1 ? ';BYMONTHDAY=-1' : reader.fail(reader.peek());
+    // "the 1st", "the last", "the 15th": a day of the month.
+    return `;BYMONTHDAY=${ordinal}`;
   }
   return `;BYDAY=${days
     .split(',')
@@ -171,21 +189,70 @@ function yearlyDay(reader: PhraseReader): string {
     : reader.fail(day);
 }
 
+/** The hours of a day `every` hours apart from `anchorHour` ("every 2 hours" from 9 → 1,3,…,23). */
+function hoursApart(every: number, anchorHour: number): number[] {
+  const first = anchorHour % every;
+  return Array.from({ length: 24 / every }, (_, i) => first + i * every);
+}
+
+/**
+ * `hourly`, `every hour`, `every 3 hours` [`at :15`]: a daily rule at every `n`th hour (the
+ * rule language has no FREQ=HOURLY: a daily rule keeps each hour on the local clock, across
+ * DST). `n` must divide a day, so that the gap over midnight is `n` hours too.
+ */
+function hourlyRule(reader: PhraseReader, every: number, anchorHour: number): string {
+  if (24 % every !== 0) {
+    throw new InvalidArgumentError(
+      reader.field,
+      `every ${every} hours does not divide a day: use 1, 2, 3, 4, 6, 8 or 12 hours`,
+    );
+  }
+  let minute = '';
+  if (reader.peek() === 'at') {
+    reader.take();
+  }
+  const at = reader.peek();
+  if (at !== undefined) {
+    const m = /^:(\d{2})$/.exec(at);
+    if (!m || Number(m[1]) > 59) {
+      reader.fail(at);
+    }
+    reader.take();
+    minute = `;BYMINUTE=${Number(m[1])}`;
+  }
+  if (!reader.done()) {
+    reader.fail();
+  }
+  return `FREQ=DAILY;BYHOUR=${hoursApart(every, anchorHour).join(',')}${minute}`;
+}
+
 /**
  * A rule from a friendly phrase — what `tickler remind --every` takes: `weekday 09:00`,
  * `daily 8:30`, `weekly mon,wed 18:00`, `monthly 1 09:00`, `monthly last fri 17:00`,
  * `monthly -1 09:00` (last day), `yearly dec 25 9am`, `every 2 weeks mon 9:00`,
- * `weekend 10:00`, `mon,thu 7pm`; "every" and "at" are optional. A time becomes BYHOUR /
- * BYMINUTE; without one the series keeps its first occurrence's time of day. Returns canonical
- * RRULE text; anything not understood is an {@link InvalidArgumentError} on `field`.
+ * `weekend 10:00`, `mon,thu 7pm`, `monthly on the 1st`, `hourly`, `every 2 hours at :30`;
+ * "every" and "at" are optional. A time becomes BYHOUR / BYMINUTE; without one the series keeps
+ * its first occurrence's time of day. Every `n` hours counts from `anchorHour` (the local hour
+ * the person asked in; default midnight). Returns canonical RRULE text; anything not understood
+ * is an {@link InvalidArgumentError} on `field`.
  */
-export function ruleFromPhrase(phrase: unknown, field = 'every'): string {
+export function ruleFromPhrase(phrase: unknown, field = 'every', anchorHour = 0): string {
   if (typeof phrase !== 'string' || phrase.trim() === '' || phrase.length > 200) {
     throw new InvalidArgumentError(field, `must be a repeat such as ${PHRASE_EXAMPLES}`);
   }
   const reader: PhraseReader = new PhraseReader(phrase.trim(), field);
   if (reader.peek() === 'every') {
     reader.take();
+  }
+  if (reader.peek() === 'hourly' || reader.peek() === 'hour') {
+    reader.take();
+    return formatRRule(parseRRule(hourlyRule(reader, 1, anchorHour), field));
+  }
+  const hours = /^\d+$/.test(reader.peek() ?? '') ? reader.lookAhead(1) : undefined;
+  if (hours === 'hour' || hours === 'hours') {
+    const every = Number(reader.take());
+    reader.take();
+    return formatRRule(parseRRule(hourlyRule(reader, every, anchorHour), field));
   }
   let rule: string;
   let interval = 1;

@@ -127,7 +127,7 @@ export function notificationRoutes(): RouteSpec[] {
       path: ONE,
       operationId: 'editNotification',
       summary:
-        'Edit a scheduled notification (title, message, url, channels, repeat, and scheduledAt or `when` + `timeZone` as on create).',
+        'Edit a scheduled notification (title, message, url, channels, repeat, and scheduledAt or `when` + `timeZone` as on create). `{"status": "canceled"}` (with `scope` at most) cancels it, as `POST …/cancel` does (seed 001 §5.1).',
       access: 'user',
       tag: 'notifications',
       requestBody: {
@@ -144,7 +144,7 @@ export function notificationRoutes(): RouteSpec[] {
       path: ONE,
       operationId: 'deleteNotification',
       summary:
-        'Delete a notification a person made (any status but sending), answering it as it was. One an app made: 409 NOTIFICATIONS.APP_OWNED (cancel it instead; it would come back on the next reconcile).',
+        "Delete a notification (any status but sending), answering it as it was. One an app made is deleted too, but comes back on the app's next reconcile while still in its plan: cancel it to keep it away (the canceled row is the tombstone).",
       access: 'user',
       tag: 'notifications',
       requestBody: {

@@ -1,6 +1,6 @@
 import { inject, injectable } from 'inversify';
 import { defaultLeadSeconds } from '../domain/profile-values';
-import { nextDailyAt, quietUntil } from '../domain/quiet-hours';
+import { nextDailyAt, quietUntil } from '@tickler/time';
 import { type RecipientProfileState } from '../domain/recipient-profile.state';
 import { NOTIFICATIONS_TOKENS } from '../../shared/notifications.tokens';
 import { type RecipientProfileRepository } from './ports/recipient-profile.repository';

@@ -3,4 +3,3 @@ export * from './recipient-profile.state';
 export * from './recipient-profile.entity';
 export * from './recipient-profile-updated.event';
 export * from './profile-values';
-export * from './quiet-hours';

@@ -84,24 +84,6 @@ export class NotificationConcurrentUpdateError extends DomainError {
   }
 }
 
-/**
- * The delivery was made by a producer app (it has a source): deleting it would not last, the
- * app's next reconcile would recreate it. Canceling keeps the row as its tombstone (seed 001 §5.1).
- */
-export class NotificationAppOwnedError extends DomainError {
-  readonly code = 'NOTIFICATIONS.APP_OWNED';
-
-  constructor(
-    readonly deliveryId: string,
-    readonly sourceApp: string,
-  ) {
-    super(
-      `notification ${deliveryId} was made by ${sourceApp}; cancel it instead (a deleted one would come back on its next reconcile)`,
-      { id: deliveryId, sourceApp },
-    );
-  }
-}
-
 /** No inbox item with this id for this recipient. */
 export class InboxItemNotFoundError extends DomainError {
   readonly code = 'NOTIFICATIONS.INBOX_ITEM_NOT_FOUND';

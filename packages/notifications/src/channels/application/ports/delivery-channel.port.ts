@@ -97,6 +97,12 @@ export interface ExternalChannel {
   readonly kind: string;
   /** Attempts per send and the backoff between them. */
   readonly retry: ChannelRetryPolicy;
+  /**
+   * What a registration that names no `guarantee` gets (seed 004): `at-most-once` for a channel
+   * that reaches a person (a duplicate alert is the more visible failure), `at-least-once` for
+   * one that reaches a program (a receiver dedupes by its idempotency key).
+   */
+  readonly defaultGuarantee: Guarantee;
   /** Per-attempt timeout in ms: the send loop aborts `signal` after it. */
   readonly timeoutMs: number;
   /**

@@ -78,7 +78,10 @@ export class RegisterSubscription extends Command<NewSubscriptionView> {
   })
   token?: string;
 
-  /** What an uncertain outcome does: send again (default) or fail. */
+  /**
+   * What an uncertain outcome does: send again or fail. Default: the channel's — `at-most-once`
+   * for push, email and ntfy (they reach a person), `at-least-once` for webhooks (seed 004).
+   */
   @IsOptional() @IsIn(GUARANTEES) guarantee?: Guarantee;
 
   /** Part of the default set: used when a notification names no channels. Default false. */

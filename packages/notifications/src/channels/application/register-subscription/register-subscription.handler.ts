@@ -84,7 +84,7 @@ export class RegisterSubscriptionHandler implements CommandHandler<RegisterSubsc
         kind,
         targetKey: prepared.targetKey,
         target,
-        guarantee: command.guarantee ?? existing?.guarantee ?? 'at-least-once',
+        guarantee: command.guarantee ?? existing?.guarantee ?? channel.defaultGuarantee,
         isDefault: prepared.alwaysDefault ?? command.default ?? existing?.isDefault ?? false,
         // A registration is the owner's word that the target works: active, not paused.
         active: true,

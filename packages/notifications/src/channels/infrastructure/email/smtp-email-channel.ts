@@ -37,6 +37,8 @@ export const EMAIL_NOT_CONFIGURED =
 @injectable()
 export class SmtpEmailChannel implements ExternalChannel {
   readonly kind = 'email';
+  /** A person's mailbox: a duplicate mail is the more visible failure (seed 004). */
+  readonly defaultGuarantee = 'at-most-once' as const;
   readonly retry: EmailChannelSettings['retry'];
   readonly timeoutMs: number;
   private readonly transport: Transporter | undefined;

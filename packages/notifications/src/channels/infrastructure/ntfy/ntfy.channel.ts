@@ -27,6 +27,8 @@ export const NTFY = 'ntfy';
 @injectable()
 export class NtfyChannel implements ExternalChannel {
   readonly kind = NTFY;
+  /** A phone buzzes: a duplicate alert is the more visible failure (seed 004). */
+  readonly defaultGuarantee = 'at-most-once' as const;
   readonly retry: ExternalChannel['retry'];
   readonly timeoutMs: number;
 

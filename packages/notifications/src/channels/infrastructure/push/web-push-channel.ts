@@ -65,6 +65,8 @@ function topicOf(sendId: string): string | undefined {
 @injectable()
 export class WebPushChannel implements ExternalChannel {
   readonly kind = 'push';
+  /** A person's screen: a duplicate alert is the more visible failure (seed 004). */
+  readonly defaultGuarantee = 'at-most-once' as const;
   readonly retry: WebPushChannelSettings['retry'];
   readonly timeoutMs: number;
   private readonly agent: https.Agent;

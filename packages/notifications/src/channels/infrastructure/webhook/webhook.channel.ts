@@ -35,6 +35,8 @@ export const WEBHOOK = 'webhook';
 @injectable()
 export class WebhookChannel implements ExternalChannel {
   readonly kind = WEBHOOK;
+  /** A program receives it and dedupes by `webhook-id`: send again when unsure. */
+  readonly defaultGuarantee = 'at-least-once' as const;
   readonly retry: ExternalChannel['retry'];
   readonly timeoutMs: number;
 

@@ -19,13 +19,16 @@ describe('DeleteNotificationHandler', () => {
     await expect(remove(made.id)).rejects.toMatchObject({ code: 'NOTIFICATIONS.NOT_FOUND' });
   });
 
-  it('refuses a delivery an app made (it would come back on the next reconcile)', async () => {
+  it('deletes a delivery an app made too (seed 001 §5.1: an ordinary resource)', async () => {
     const { deliveries, remove } = setup();
     const made = await storeDelivery(deliveries, {
       source: { app: 'calendar', key: 'ev-1', collection: null, id: null, rule: null },
     });
-    await expect(remove(made.id)).rejects.toMatchObject({ code: 'NOTIFICATIONS.APP_OWNED' });
-    expect(await deliveries.findById(null, made.id)).toBeDefined();
+    await expect(remove(made.id)).resolves.toMatchObject({
+      id: made.id,
+      source: { app: 'calendar', key: 'ev-1' },
+    });
+    expect(await deliveries.findById(null, made.id)).toBeUndefined();
   });
 
   it('answers NOT_FOUND for another recipient’s delivery', async () => {

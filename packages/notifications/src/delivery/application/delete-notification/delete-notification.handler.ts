@@ -1,7 +1,6 @@
 import { type CommandHandler, CORE_TOKENS } from '@tickler/core';
 import { inject, injectable } from 'inversify';
 import {
-  NotificationAppOwnedError,
   NotificationConcurrentUpdateError,
   NotificationNotScheduledError,
 } from '../../../shared/domain/notification.errors';
@@ -13,7 +12,7 @@ import { type NotificationDeliveryRepository } from '../ports/notification-deliv
 import { type TransactionRunner } from '../../../shared/application/ports/transaction-runner.port';
 import { DeleteNotification } from './delete-notification.command';
 
-/** Handles `DeleteNotification`: loads the recipient's delivery, checks it is a person's and not mid-send, deletes its row guarded by the loaded status. */
+/** Handles `DeleteNotification`: loads the recipient's delivery, checks it is not mid-send, deletes its row guarded by the loaded status. */
 @injectable()
 export class DeleteNotificationHandler implements CommandHandler<DeleteNotification> {
   static readonly handles = DeleteNotification;
@@ -34,10 +33,8 @@ export class DeleteNotificationHandler implements CommandHandler<DeleteNotificat
         // The row lock first, as the dispatcher takes it (see loadOwnedDelivery).
         { forUpdate: true },
       );
-      const source = delivery.snapshot().source;
-      if (source !== null) {
-        throw new NotificationAppOwnedError(delivery.id, source.app);
-      }
+      // An app's row too (seed 001 §5.1: "deleting is still allowed, it's an ordinary
+      // resource"); the app's next reconcile may bring it back — canceling keeps a tombstone.
       if (delivery.status === 'sending') {
         throw new NotificationNotScheduledError(delivery.id, delivery.status, 'delete');
       }

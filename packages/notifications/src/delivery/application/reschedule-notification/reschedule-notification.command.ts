@@ -74,4 +74,13 @@ export class RescheduleNotification extends Command<NotificationView> {
    * edits the series — its template and its scheduled row (the default when `repeat` is given).
    */
   @IsOptional() @IsSeriesScope() scope?: SeriesScope;
+  /**
+   * `"canceled"` cancels instead of editing (seed 001 §5.1: "cancel that" is a PATCH to status),
+   * exactly as `CancelNotification` with the same `scope`; no other field may come with it.
+   */
+  @IsOptional()
+  @IsIn(['canceled'], {
+    message: 'status can only be set to "canceled"; the other states are the scheduler\'s',
+  })
+  status?: 'canceled';
 }

@@ -9,17 +9,21 @@ import {
 } from '../../../testing';
 import { RescheduleNotification } from './reschedule-notification.command';
 import { RescheduleNotificationHandler } from './reschedule-notification.handler';
+import { CancelNotificationHandler } from '../cancel-notification/cancel-notification.handler';
 
 function setup() {
   const uow = new FakeUnitOfWork();
   const deliveries = new InMemoryDeliveryRepository();
   const wakeUp = new RecordingWakeUp();
+  const clock = new ManualClock(REFERENCE_TIME);
+  const series = recurringSeriesOf(deliveries, wakeUp);
   const handler = new RescheduleNotificationHandler(
     uow,
-    new ManualClock(REFERENCE_TIME),
+    clock,
     deliveries,
     wakeUp,
-    recurringSeriesOf(deliveries, wakeUp),
+    series,
+    new CancelNotificationHandler(uow, clock, deliveries, series),
   );
   const edit = (id: string, fields: Partial<RescheduleNotification>) =>
     handler.execute(
@@ -57,5 +61,16 @@ describe('RescheduleNotificationHandler', () => {
     });
     expect(deliveries.rows.get(id)?.title).toBe('Bins out');
     expect(uow.published).toEqual([]);
+  });
+
+  it('cancels on status "canceled" (seed 001 §5.1) and refuses an edit sent with it', async () => {
+    const { deliveries, edit } = setup();
+    const { id } = await storeDelivery(deliveries);
+    await expect(edit(id, { status: 'canceled', title: 'x' })).rejects.toMatchObject({
+      code: 'INVALID_ARGUMENT',
+    });
+    expect(deliveries.rows.get(id)).toMatchObject({ status: 'scheduled' });
+    await expect(edit(id, { status: 'canceled' })).resolves.toMatchObject({ status: 'canceled' });
+    expect(deliveries.rows.get(id)).toMatchObject({ status: 'canceled' });
   });
 });

@@ -18,7 +18,22 @@ import { InvalidArgumentError } from '@tickler/core/domain';
 import { type RecurringSeries } from '../ports/recurring-series.port';
 import { SERIES_TOKENS } from '../../../shared/series.tokens';
 import { checkWhenFields, resolveWhenField } from '../when-field';
+import { CancelNotification } from '../cancel-notification/cancel-notification.command';
+import { CancelNotificationHandler } from '../cancel-notification/cancel-notification.handler';
 import { RescheduleNotification } from './reschedule-notification.command';
+
+/** The fields that edit a row; none may come with `status: "canceled"`. */
+const EDIT_FIELDS = [
+  'title',
+  'message',
+  'url',
+  'scheduledAt',
+  'when',
+  'timeZone',
+  'channels',
+  'channel',
+  'repeat',
+] as const;
 
 /** Handles `RescheduleNotification`: edits the scheduled delivery and, when its instant moved, the wake-up, in one transaction. */
 @injectable()
@@ -32,9 +47,13 @@ export class RescheduleNotificationHandler implements CommandHandler<RescheduleN
     private readonly deliveries: NotificationDeliveryRepository,
     @inject(NOTIFICATIONS_TOKENS.WakeUp) private readonly wakeUp: DeliveryWakeUp,
     @inject(SERIES_TOKENS.RecurringSeries) private readonly series: RecurringSeries,
+    @inject(CancelNotificationHandler) private readonly canceler: CancelNotificationHandler,
   ) {}
 
   execute(command: RescheduleNotification): Promise<NotificationView> {
+    if (command.status === 'canceled') {
+      return this.cancel(command);
+    }
     return this.uow.run(async (tx) => {
       checkWhenFields(RescheduleNotification.type, command);
       const delivery = await loadOwnedDelivery(
@@ -100,5 +119,22 @@ export class RescheduleNotificationHandler implements CommandHandler<RescheduleN
       }
       return answer(toNotificationView(delivery));
     });
+  }
+
+  /** `PATCH {status: "canceled"}`: the cancel command's rules and answer, nothing edited with it. */
+  private async cancel(command: RescheduleNotification): Promise<NotificationView> {
+    const edited = EDIT_FIELDS.find((field) => command[field] !== undefined);
+    if (edited !== undefined) {
+      throw new InvalidArgumentError(
+        edited,
+        `status "canceled" cancels the notification: send ${edited} in another request`,
+      );
+    }
+    const cancel = Object.assign(new CancelNotification(), {
+      recipientId: command.recipientId,
+      id: command.id,
+      ...(command.scope !== undefined ? { scope: command.scope } : {}),
+    });
+    return this.canceler.execute(cancel);
   }
 }

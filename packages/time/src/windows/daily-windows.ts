@@ -1,6 +1,19 @@
 import { fromLocalDateTime, parseTimeOfDay, toLocalDateTime } from '@tickler/core/domain';
-import { civilDateOf, epochDayOf, weekdayOf } from '@tickler/time';
-import { type QuietHours, WEEKDAYS } from './recipient-profile.state';
+import { civilDateOf, epochDayOf, weekdayOf } from '../recurrence/civil-date';
+import { WEEKDAY_CODES, type WeekdayCode } from '../recurrence/rrule-parts';
+
+// Daily windows on a person's wall clock (quiet hours, a digest's time): pure rules, here so
+// that the daemon holding a reminder and the CLI saying it will be held read them alike.
+
+/**
+ * A daily window on a zone's wall clock: `start` and `end` as `HH:MM`; an end not after its
+ * start crosses midnight. `days` (RFC 5545 names) limits the days it starts on; null: every day.
+ */
+export interface DailyWindow {
+  readonly start: string;
+  readonly end: string;
+  readonly days: readonly WeekdayCode[] | null;
+}
 
 const MINUTE_MS = 60_000;
 
@@ -28,8 +41,8 @@ function instantAt(epochDay: number, minutes: number, timeZone: string): string 
 }
 
 /** Whether a window starting on local day `epochDay` is in force (its `days`, or every day). */
-function startsOn(quiet: QuietHours, epochDay: number): boolean {
-  const weekday = WEEKDAYS[weekdayOf(epochDay) - 1];
+function startsOn(quiet: DailyWindow, epochDay: number): boolean {
+  const weekday = WEEKDAY_CODES[weekdayOf(epochDay) - 1];
   return quiet.days === null || (weekday !== undefined && quiet.days.includes(weekday));
 }
 
@@ -41,7 +54,7 @@ function startsOn(quiet: QuietHours, epochDay: number): boolean {
  * gap. An end that is not after `at` (a window ending in the hour a fall-back repeats, seen
  * from its second pass) counts as over: nothing is ever held to the past.
  */
-export function quietUntil(at: string, quiet: QuietHours, timeZone: string): string | null {
+export function quietUntil(at: string, quiet: DailyWindow, timeZone: string): string | null {
   const { local } = toLocalDateTime(at, timeZone);
   const today = epochDayOf(local.year, local.month, local.day);
   const now =

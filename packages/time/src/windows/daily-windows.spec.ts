@@ -1,7 +1,6 @@
-import { nextDailyAt, quietUntil } from './quiet-hours';
-import { type QuietHours } from './recipient-profile.state';
+import { type DailyWindow, nextDailyAt, quietUntil } from './daily-windows';
 
-const NIGHT: QuietHours = { start: '22:00', end: '07:00', days: null };
+const NIGHT: DailyWindow = { start: '22:00', end: '07:00', days: null };
 const BERLIN = 'Europe/Berlin';
 
 describe('quietUntil', () => {
@@ -28,20 +27,20 @@ describe('quietUntil', () => {
   });
 
   it('moves an end inside the spring-forward gap forward by the gap (02:30 → 03:30 CEST)', () => {
-    const short: QuietHours = { start: '22:00', end: '02:30', days: null };
+    const short: DailyWindow = { start: '22:00', end: '02:30', days: null };
     expect(quietUntil('2026-03-28T23:30:00.000Z', short, BERLIN)).toBe('2026-03-29T01:30:00.000Z');
   });
 
   it('never holds to the past: an end in the repeated hour seen from its second pass is over', () => {
     // New York falls back on 1 November 2026 at 02:00 EDT → 01:00 EST; 01:15 happens twice.
-    const window: QuietHours = { start: '22:00', end: '01:30', days: null };
+    const window: DailyWindow = { start: '22:00', end: '01:30', days: null };
     const zone = 'America/New_York';
     expect(quietUntil('2026-11-01T05:15:00.000Z', window, zone)).toBe('2026-11-01T05:30:00.000Z');
     expect(quietUntil('2026-11-01T06:15:00.000Z', window, zone)).toBeNull();
   });
 
   it('reads days as the days a window starts on', () => {
-    const fridays: QuietHours = { start: '22:00', end: '07:00', days: ['FR'] };
+    const fridays: DailyWindow = { start: '22:00', end: '07:00', days: ['FR'] };
     // Friday 16 January 2026 23:00 CET → held to Saturday 07:00.
     expect(quietUntil('2026-01-16T22:00:00.000Z', fridays, BERLIN)).toBe(
       '2026-01-17T06:00:00.000Z',
@@ -56,7 +55,7 @@ describe('quietUntil', () => {
   });
 
   it('handles a window within one day', () => {
-    const lunch: QuietHours = { start: '12:00', end: '13:30', days: null };
+    const lunch: DailyWindow = { start: '12:00', end: '13:30', days: null };
     expect(quietUntil('2026-01-14T11:15:00.000Z', lunch, BERLIN)).toBe('2026-01-14T12:30:00.000Z');
     expect(quietUntil('2026-01-14T12:30:00.000Z', lunch, BERLIN)).toBeNull();
   });
