@@ -2,9 +2,10 @@
 // every import between two modules points one way, down this list. `npm run lint` runs it
 // (`nx run notifications:lint`); a back edge fails the build with the two files named.
 //
-//   channels ─┐
-//   series ───┼──► delivery ──► shared      (series ──► profile ──► delivery as well)
-//   profile ──┘
+//   channels ────┐
+//   series ──────┤
+//   profile ─────┼──► delivery ──► shared   (series ──► profile ──► delivery as well)
+//   preferences ─┘
 //
 // Delivery owns the ports through which it asks the others (`RecurringSeries`,
 // `DeliveryOutlets`, `RecipientRules`): the modules above implement them, so delivery never
@@ -13,7 +14,7 @@
 const SRC = '^packages/notifications/src/';
 
 /** Each module is a folder of `src/`. */
-const NAMES = ['shared', 'delivery', 'profile', 'series', 'channels'];
+const NAMES = ['shared', 'delivery', 'profile', 'series', 'channels', 'preferences'];
 /** Files of no module: the entry points, the context file, the migrations, test support. */
 const OUTSIDE = [
   `${SRC}(index|context|notifications\\.context)\\.ts$`,
@@ -28,6 +29,7 @@ const MAY_IMPORT = {
   profile: ['delivery', 'shared'],
   series: ['profile', 'delivery', 'shared'],
   channels: ['delivery', 'shared'],
+  preferences: ['delivery', 'shared'],
 };
 
 const SPEC = '\\.spec\\.ts$';
@@ -62,9 +64,9 @@ forbidden.push(
     comment:
       "A module reaches another only through its public surface: its domain (aggregates, events), its ports (application/ports) and its commands (application/<use case>/*.command.ts); never another module's handlers, services or adapters.",
     severity: 'error',
-    from: { path: `${SRC}(delivery|profile|series|channels)/`, pathNot: [SPEC] },
+    from: { path: `${SRC}(delivery|profile|series|channels|preferences)/`, pathNot: [SPEC] },
     to: {
-      path: `${SRC}(delivery|profile|series|channels)/`,
+      path: `${SRC}(delivery|profile|series|channels|preferences)/`,
       pathNot: [
         `${SRC}$1/`,
         `${SRC}[^/]+/domain/`,

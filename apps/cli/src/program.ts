@@ -7,6 +7,7 @@ import { readDoneCommands } from './commands/read-done.command';
 import { editCommand } from './commands/edit.command';
 import { inboxCommand } from './commands/inbox.command';
 import { listCommand } from './commands/list.command';
+import { preferencesCommands } from './commands/preferences.command';
 import { profileCommand } from './commands/profile.command';
 import { remindCommand } from './commands/remind.command';
 import { showCommand } from './commands/show.command';
@@ -55,6 +56,7 @@ export function buildProgram(): Command {
   tokenCommands(program);
   subscriptionCommands(program);
   profileCommand(program);
+  preferencesCommands(program);
   watchCommand(program);
   snoozeCommand(program);
   missedCommand(program);

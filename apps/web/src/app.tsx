@@ -9,6 +9,7 @@ import { useReminders } from './use-reminders';
 import { useSubscriptions } from './use-subscriptions';
 import { EnableNotifications } from './push/enable-notifications';
 import { CalendarsSection } from './settings/calendars-section';
+import { PreferencesSection } from './settings/preferences-section';
 import { CalendarLinksContext, useCalendars } from './use-calendars';
 
 type Tab = 'scheduled' | 'inbox' | 'settings';
@@ -94,10 +95,15 @@ function SignedIn({
   const [subscriptions, reloadSubscriptions] = useSubscriptions(session.userId);
   const [calendars, reloadCalendars] = useCalendars(session.userId);
   const [openedCalendar, setOpenedCalendar] = useState<string | null>(null);
+  const [openedSource, setOpenedSource] = useState<string | null>(null);
   const links = {
     calendars,
     open: (calendarId: string) => {
       setOpenedCalendar(calendarId);
+      setTab('settings');
+    },
+    openSource: (source: string) => {
+      setOpenedSource(source);
       setTab('settings');
     },
   };
@@ -165,15 +171,23 @@ function SignedIn({
             )}
             {id === 'inbox' && <InboxTab {...props} />}
             {id === 'settings' && (
-              <CalendarsSection
-                userId={session.userId}
-                calendars={calendars}
-                highlight={openedCalendar}
-                reload={async () => {
-                  await reloadCalendars();
-                  await reload();
-                }}
-              />
+              <>
+                <CalendarsSection
+                  userId={session.userId}
+                  calendars={calendars}
+                  highlight={openedCalendar}
+                  reload={async () => {
+                    await reloadCalendars();
+                    await reload();
+                  }}
+                />
+                <PreferencesSection
+                  userId={session.userId}
+                  reminders={[...state.scheduled, ...state.recent]}
+                  subscriptions={subscriptions}
+                  highlight={openedSource}
+                />
+              </>
             )}
           </section>
         ))}

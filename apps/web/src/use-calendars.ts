@@ -18,14 +18,19 @@ export function useCalendars(userId: string): [Calendar[], () => Promise<void>] 
   return [calendars, reload];
 }
 
-/** What a calendar reminder's badge needs: the names, and a way to open a calendar's settings. */
+/**
+ * What a reminder's badge needs: the calendars' names, a way to open a calendar's settings, and
+ * a way to open a source's channel preferences.
+ */
 export interface CalendarLinks {
   readonly calendars: readonly Calendar[];
   readonly open: (calendarId: string) => void;
+  readonly openSource: (source: string) => void;
 }
 
 /** Provided by the signed-in page; rows read it without threading props through every list. */
 export const CalendarLinksContext = createContext<CalendarLinks>({
   calendars: [],
   open: () => undefined,
+  openSource: () => undefined,
 });

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { AxeBuilder } from '@axe-core/playwright';
+import { seriousViolations } from './support/accessibility';
 import { issueToken, newPage, signInByPasting, useWebSuite } from './support/web-daemon';
 
 // Issue 32 in Debian's Chromium: a calendar reminder's badge names its calendar and opens its
@@ -67,15 +67,7 @@ describe('Settings › Calendars', () => {
     await calendar.waitFor();
     expect(await page.evaluate(() => document.activeElement?.id)).toBe(`calendar-${id}`);
     expect(await calendar.textContent()).toContain('1 events · 1 reminders in the next 30 days');
-    expect(
-      await new AxeBuilder({ page })
-        .analyze()
-        .then((r) =>
-          r.violations
-            .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-            .map((v) => v.id),
-        ),
-    ).toEqual([]);
+    expect(await seriousViolations(page)).toEqual([]);
 
     await settings.getByRole('button', { name: 'Sync Work' }).click();
     await settings.getByRole('button', { name: 'Turn off Work' }).click();

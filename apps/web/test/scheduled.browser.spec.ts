@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { AxeBuilder } from '@axe-core/playwright';
+import { seriousViolations } from './support/accessibility';
 import { type Page } from 'playwright-core';
 import { issueToken, newPage, signInByPasting, useWebSuite } from './support/web-daemon';
 
@@ -20,13 +20,6 @@ beforeAll(async () => {
 
 /** The section under a day heading. */
 const day = (page: Page, label: string) => page.getByRole('region', { name: label, exact: true });
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  const result = await new AxeBuilder({ page }).analyze();
-  return result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 describe('Scheduled', () => {
   it('schedules through the form, shows it under Tomorrow, edits it, cancels it', async () => {

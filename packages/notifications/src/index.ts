@@ -119,6 +119,17 @@ export {
   QuietHoursInput,
   DigestInput,
 } from './profile/application/update-recipient-profile/update-recipient-profile.command';
+export { GetPreferences } from './preferences/application/get-preferences/get-preferences.command';
+export {
+  UpdatePreferences,
+  PreferenceInput,
+  MAX_PREFERENCES_PER_UPDATE,
+} from './preferences/application/update-preferences/update-preferences.command';
+export {
+  type PreferencesView,
+  type PreferenceView,
+} from './preferences/application/preferences.view';
+export { PERSON_SOURCE, DEFAULT_ENABLED } from './preferences/domain/channel-preference';
 export { SnoozeInboxItem } from './delivery/application/snooze-inbox-item/snooze-inbox-item.command';
 export { type RecipientProfileView } from './profile/application/recipient-profile.view';
 export {

@@ -3,6 +3,7 @@ import { channelsModule, type ChannelsOptions } from './channels/channels.module
 import { deliveryModule } from './delivery/delivery.module';
 import { retentionModule } from './delivery/retention.module';
 import { notificationsMigrations } from './migrations/notifications.migrations';
+import { preferencesModule } from './preferences/preferences.module';
 import { profileModule } from './profile/profile.module';
 import { seriesModule } from './series/series.module';
 import { type ContextModule, joinModules } from './shared/context-module';
@@ -35,6 +36,7 @@ export function notificationsContext(options: NotificationsContextOptions = {}):
       deliveryModule,
       retentionModule,
       profileModule,
+      preferencesModule,
       seriesModule,
       channelsModule(options),
     ]),

@@ -5,6 +5,7 @@ import { sql } from 'kysely';
 import { notificationsContext } from '../src/context';
 import { type NotificationsTables } from '../src/shared/infrastructure/notifications.tables';
 import { sendCommand } from '../src/testing';
+import { UpdatePreferences } from '../src';
 import { spawnFixture } from '@tickler/testing';
 
 const WORKER = path.join(__dirname, 'fixtures/notifications-worker.ts');
@@ -22,14 +23,25 @@ afterEach(() => {
   dir.remove();
 });
 
-/** Seeds `count` inbox deliveries due at interleaved instants before `at(1000)`. */
-async function seed(file: string, count: number): Promise<void> {
+/**
+ * Seeds `count` inbox deliveries due at interleaved instants before `at(1000)`, for 13 people;
+ * `muted` of them turned their inbox off for reminders they made.
+ */
+async function seed(file: string, count: number, muted: readonly string[] = []): Promise<void> {
   const clock = new ManualClock(T0);
   const app = await Application.create({
     database: await openTestDatabase({ file }),
     contexts: [notificationsContext()],
     clock,
   });
+  for (const recipientId of muted) {
+    await app.dispatch(
+      Object.assign(new UpdatePreferences(), {
+        recipientId,
+        preferences: [{ source: '@person', channel: 'inbox', enabled: false }],
+      }),
+    );
+  }
   await app.uow.run(async () => {
     for (let i = 0; i < count; i++) {
       await app.dispatch(
@@ -137,5 +149,35 @@ describe('crash safety with real child processes killed by SIGKILL', () => {
       ),
     );
     expect(log.rows[0]).toEqual({ rows: 20, deliveries: 20, events: 20 });
+  }, 60_000);
+
+  it('settles reminders whose every channel is off exactly once across a kill between batches: never sent, never lost', async () => {
+    const file = dir.file('app.db');
+    const muted = ['user0', 'user1', 'user2', 'user3', 'user4'];
+    await seed(file, 400, muted);
+    const first = spawnFixture(WORKER, [file, 'deliver', at(10_000), '50']);
+    await first.line((l) => l.startsWith('batch 3 '));
+    first.kill('SIGKILL');
+    expect((await first.exited).signal).toBe('SIGKILL');
+    const second = spawnFixture(WORKER, [file, 'deliver', at(HOUR), '50']);
+    await second.line((l) => l === 'done');
+    expect((await second.exited).code).toBe(0);
+    const rows = await inspect(file, (db) =>
+      sql<{
+        mine: number;
+        status: string;
+        reason: string | null;
+        n: number;
+        inbox: number;
+      }>`select case when d.recipient_id in ('user0','user1','user2','user3','user4') then 1 else 0 end as mine, d.status, d.missed_reason as reason, count(*) as n, count(i.id) as inbox from notification_deliveries d left join notification_inbox i on i.notification_id = d.id group by 1, 2, 3 order by 1`.execute(
+        db,
+      ),
+    );
+    // The seed deals the 400 round-robin over user0..user12.
+    const mutedCount = Array.from({ length: 400 }, (_, i) => i % 13).filter((u) => u < 5).length;
+    expect(rows.rows.map((r) => ({ ...r, mine: Number(r.mine) }))).toEqual([
+      { mine: 0, status: 'sent', reason: null, n: 400 - mutedCount, inbox: 400 - mutedCount },
+      { mine: 1, status: 'missed', reason: 'preferences', n: mutedCount, inbox: 0 },
+    ]);
   }, 60_000);
 });

@@ -271,7 +271,8 @@ export interface Notification {
   idempotencyKey: string | null;
   eventAt: string | null;
   expiresAt: string | null;
-  missedReason: 'too-late' | 'event-started' | 'expired' | 'dry-run' | null;
+  /** Why it was settled unsent; `preferences`: the user turned off every channel it would have gone to for its source. */
+  missedReason: 'too-late' | 'event-started' | 'expired' | 'dry-run' | 'preferences' | null;
   /** RFC 3339 with offset; answered as ISO-8601 UTC. */
   createdAt: string;
   /** RFC 3339 with offset; answered as ISO-8601 UTC. */
@@ -370,6 +371,29 @@ export interface PlannedNotificationInput {
   rule?: string;
   sourceCollection?: string;
   sourceId?: string;
+}
+
+/** `components.schemas.PreferenceInput` of the daemon's OpenAPI document. */
+export interface PreferenceInput {
+  source: string;
+  channel: 'inbox' | 'webhook' | 'push' | 'email' | 'ntfy';
+  enabled: boolean;
+}
+
+/** `components.schemas.Preferences` of the daemon's OpenAPI document. */
+export interface Preferences {
+  userId: string;
+  /** Whether a channel nobody set a switch for is on (true: everything on). */
+  defaultEnabled: boolean;
+  /** The source name of reminders the user made themselves (no producer app). */
+  personSource: string;
+  preferences: Array<{
+    source: string;
+    channel: string;
+    enabled: boolean;
+    /** RFC 3339 with offset; answered as ISO-8601 UTC. */
+    updatedAt: string;
+  }>;
 }
 
 /** `components.schemas.PushKeysInput` of the daemon's OpenAPI document. */
@@ -558,6 +582,11 @@ export interface UpdateCalendarBody {
   timeZone?: string;
   allDayAt?: string;
   allDayDaysBefore?: number;
+}
+
+/** `components.schemas.UpdatePreferencesBody` of the daemon's OpenAPI document. */
+export interface UpdatePreferencesBody {
+  preferences: PreferenceInput[];
 }
 
 /** `components.schemas.UpdateProfileBody` of the daemon's OpenAPI document. */

@@ -6,6 +6,7 @@ export type {
   Notification,
   NotificationSource,
   ParsedTime as ResolvedWhen,
+  Preferences,
 } from './openapi.gen';
 
 /** One page of a list. */

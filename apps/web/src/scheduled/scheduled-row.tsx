@@ -4,6 +4,7 @@ import { cancel, edit, parseWhen } from '../api/reminders';
 import { type Notification } from '../api/types';
 import { memo } from '../memo';
 import { browserTimeZone, timeOfDay } from '../time/day-groups';
+import { sourceRowId } from '../settings/preferences-section';
 import { CalendarLinksContext } from '../use-calendars';
 
 /** How a recurring reminder repeats ("every weekday at 09:00"), when the daemon says so. */
@@ -138,14 +139,28 @@ export const ScheduledRow = memo(function ScheduledRow({
 
 /**
  * An app row's badge. A calendar's reminder names its calendar and links to its settings (seed
- * 001 §5.2: the badge is the way to the opt-in behind the row — turn the calendar off there).
+ * 001 §5.2: the badge is the way to the opt-in behind the row — turn the calendar off there);
+ * any other names its app and links to that source's channel preferences in Settings.
  */
 function SourceBadge({ source }: { source: NonNullable<Notification['source']> }) {
   const links = useContext(CalendarLinksContext);
   const calendar =
     source.app === 'calendar' ? links.calendars.find((c) => c.id === source.collection) : undefined;
   if (calendar === undefined) {
-    return <span class="badge">{source.app}</span>;
+    const name = source.app === 'calendar' ? 'Calendars' : source.app;
+    return (
+      <a
+        class="badge"
+        href={`#${sourceRowId(source.app)}`}
+        aria-label={`From ${name}: open its preferences`}
+        onClick={(event) => {
+          event.preventDefault();
+          links.openSource(source.app);
+        }}
+      >
+        {name}
+      </a>
+    );
   }
   return (
     <a

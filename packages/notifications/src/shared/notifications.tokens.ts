@@ -43,4 +43,11 @@ export const NOTIFICATIONS_TOKENS = {
   IdempotencyRepository: Symbol.for('notifications.IdempotencyRepository'),
   /** People's profiles: zone, quiet hours, digest (`RecipientProfileRepository`). */
   RecipientProfileRepository: Symbol.for('notifications.RecipientProfileRepository'),
+  /** People's channel switches per source (`PreferenceRepository`). */
+  PreferenceRepository: Symbol.for('notifications.PreferenceRepository'),
+  /**
+   * `ChannelPreferences`: the switches as firing applies them, bound to the preferences module's
+   * `StoredChannelPreferences`.
+   */
+  ChannelPreferences: Symbol.for('notifications.ChannelPreferences'),
 } as const;

@@ -21,6 +21,8 @@ import { InMemoryInboxRepository } from './in-memory-inbox.repository';
 import { InMemorySubscriptionRepository } from './in-memory-subscription.repository';
 import { InMemoryRecipientProfileRepository } from './in-memory-recipient-profile.repository';
 import { InMemorySeriesRepository } from './in-memory-series.repository';
+import { InMemoryPreferenceRepository } from './in-memory-preference.repository';
+import { StoredChannelPreferences } from '../preferences/application/stored-channel-preferences';
 import { SeriesScheduler } from '../series/application/series-scheduler';
 import { SeriesStarter } from '../series/application/series-starter';
 import { SeriesEdits } from '../series/application/series-edits';
@@ -80,8 +82,16 @@ export function channelFakes(ids = new SequentialIds(), inbox = new InMemoryInbo
   );
   const registry = new ChannelRegistry(new InboxChannel(inbox), [channel, ...others]);
   const sendsWakeUp = new RecordingWakeUp();
-  const firing = new DeliveryFiring(ids, subscriptions, sends, registry, sendsWakeUp);
-  return { inbox, subscriptions, sends, channel, registry, sendsWakeUp, firing };
+  const preferences = new InMemoryPreferenceRepository();
+  const firing = new DeliveryFiring(
+    ids,
+    subscriptions,
+    sends,
+    registry,
+    sendsWakeUp,
+    new StoredChannelPreferences(preferences),
+  );
+  return { inbox, subscriptions, sends, channel, registry, sendsWakeUp, firing, preferences };
 }
 
 /**

@@ -13,6 +13,7 @@ export * from './smtp-test-server';
 export * from './in-memory-channel-send.repository';
 export * from './in-memory-idempotency';
 export * from './in-memory-recipient-profile.repository';
+export * from './in-memory-preference.repository';
 export * from './in-memory-series.repository';
 export * from './series-kit';
 export * from './in-memory-withdrawals';

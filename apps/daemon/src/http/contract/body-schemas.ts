@@ -2,6 +2,7 @@ import {
   DigestInput,
   NotificationSourceInput,
   PlannedNotificationInput,
+  PreferenceInput,
   PushKeysInput,
   PushSubscriptionInput,
   QuietHoursInput,
@@ -28,6 +29,7 @@ export const BODY_SCHEMAS: Readonly<Record<string, Schema>> = {
   PushKeysInput: classSchema(PushKeysInput),
   QuietHoursInput: classSchema(QuietHoursInput),
   DigestInput: classSchema(DigestInput),
+  PreferenceInput: classSchema(PreferenceInput),
   PlannedNotificationInput: bodyOf(PlannedNotificationInput, { rename: { recipientId: 'userId' } }),
   MigrateDatabaseBody: MIGRATE_BODY_SCHEMA,
 };

@@ -80,7 +80,9 @@ export const NOTIFICATION = viewSchema<NotificationJson>()(
     expiresAt: nullableInstant,
     missedReason: {
       type: ['string', 'null'],
-      enum: ['too-late', 'event-started', 'expired', 'dry-run', null],
+      enum: ['too-late', 'event-started', 'expired', 'dry-run', 'preferences', null],
+      description:
+        'Why it was settled unsent; `preferences`: the user turned off every channel it would have gone to for its source.',
     },
     createdAt: instant,
     updatedAt: instant,

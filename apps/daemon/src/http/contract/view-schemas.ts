@@ -182,6 +182,36 @@ const RECIPIENT_PROFILE: Schema = {
   },
 };
 
+const PREFERENCES: Schema = {
+  type: 'object',
+  required: ['userId', 'defaultEnabled', 'personSource', 'preferences'],
+  properties: {
+    userId: { type: 'string' },
+    defaultEnabled: {
+      type: 'boolean',
+      description: 'Whether a channel nobody set a switch for is on (true: everything on).',
+    },
+    personSource: {
+      type: 'string',
+      examples: ['@person'],
+      description: 'The source name of reminders the user made themselves (no producer app).',
+    },
+    preferences: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: ['source', 'channel', 'enabled', 'updatedAt'],
+        properties: {
+          source: { type: 'string', examples: ['calendar'] },
+          channel: { type: 'string', examples: ['push'] },
+          enabled: { type: 'boolean' },
+          updatedAt: instant,
+        },
+      },
+    },
+  },
+};
+
 /** Every answer's schema by its name in the document's `components.schemas`. */
 export const VIEW_SCHEMAS: Readonly<Record<string, Schema>> = {
   ...SERIES_VIEW_SCHEMAS,
@@ -201,6 +231,7 @@ export const VIEW_SCHEMAS: Readonly<Record<string, Schema>> = {
   NewSubscription: NEW_SUBSCRIPTION,
   DeliverDueResult: DELIVER_DUE_RESULT,
   RecipientProfile: RECIPIENT_PROFILE,
+  Preferences: PREFERENCES,
   ReconcileResult: RECONCILE_RESULT,
   IssuedUserToken: ISSUED_TOKEN,
   UserToken: USER_TOKEN,

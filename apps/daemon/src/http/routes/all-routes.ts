@@ -8,6 +8,7 @@ import { inboxRoutes } from './inbox.routes';
 import { internalRoutes } from './internal.routes';
 import { migrateRoutes } from './migrate.routes';
 import { notificationRoutes } from './notification.routes';
+import { preferenceRoutes } from './preference.routes';
 import { profileRoutes } from './profile.routes';
 import { pushRoutes } from './push.routes';
 import { sessionRoutes } from './session.routes';
@@ -32,6 +33,7 @@ export function allRoutes(deps: {
     ...notificationRoutes(),
     ...inboxRoutes(),
     ...profileRoutes(),
+    ...preferenceRoutes(),
     ...subscriptionRoutes(),
     ...pushRoutes(),
     ...internalRoutes(),

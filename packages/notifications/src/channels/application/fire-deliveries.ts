@@ -12,12 +12,17 @@ import {
   type SubscriptionRepository,
 } from './ports/subscription.repository';
 import { type DeliveryWakeUp } from '../../shared/application/ports/wake-up.port';
+import {
+  type ChannelFilter,
+  type ChannelPreferences,
+} from '../../delivery/application/ports/channel-preferences.port';
 import { type ChannelRegistry } from './channel-registry';
 
 /**
  * Fires notifications that are due and going out, inside the caller's transaction: resolves
  * their targets now (a subscription added after scheduling counts), writes the inbox rows in
- * bulk, creates one `pending` channel send per external target, lets each aggregate settle its
+ * bulk, creates one `pending` channel send per external target the recipient's preferences leave
+ * on (`ChannelPreferences`), lets each aggregate settle its
  * status (`sent` with the inbox, `sending` with only external targets, `failed` with none) and
  * wakes the send loop. It never sends anything itself: external sends run after commit, in the
  * send loop. The caller persists the deliveries and records their events.
@@ -32,6 +37,8 @@ export class DeliveryFiring implements DeliveryOutlets {
     private readonly sends: ChannelSendRepository,
     @inject(NOTIFICATIONS_TOKENS.Channels) private readonly channels: ChannelRegistry,
     @inject(NOTIFICATIONS_TOKENS.SendsWakeUp) private readonly wakeUp: DeliveryWakeUp,
+    @inject(NOTIFICATIONS_TOKENS.ChannelPreferences)
+    private readonly preferences: ChannelPreferences,
   ) {}
 
   /**
@@ -46,15 +53,12 @@ export class DeliveryFiring implements DeliveryOutlets {
     holdExternal: ReadonlyMap<string, string> = new Map(),
   ): Promise<ChannelSend[]> {
     const byRecipient = await this.targetsOf(tx, deliveries);
+    const preferences = await this.preferences.filterFor(tx, deliveries);
     const inbox: InTransactionDelivery[] = [];
     const created: ChannelSend[] = [];
     for (const delivery of deliveries) {
-      const requested = delivery.channels;
-      const targets = (byRecipient.get(delivery.recipientId) ?? []).filter((s) =>
-        requested === null ? s.isDefault : requested.includes(s.kind),
-      );
-      const wantsInbox = includesInbox(requested);
-      delivery.fire(now, { inbox: wantsInbox, external: targets.length });
+      const { wantsInbox, targets, turnedOff } = this.resolve(delivery, byRecipient, preferences);
+      delivery.fire(now, { inbox: wantsInbox, external: targets.length, turnedOff });
       if (wantsInbox) {
         const s = delivery.snapshot();
         inbox.push({
@@ -97,6 +101,52 @@ export class DeliveryFiring implements DeliveryOutlets {
       await this.wakeUp.wakeAt(tx, first);
     }
     return created;
+  }
+
+  /**
+   * Settles as missed (`preferences`) the deliveries whose every channel their recipient turned
+   * off for their source, before quiet hours and digests see them; returns the others. Reads
+   * nothing more when nobody in the batch turned anything off.
+   */
+  async settleMuted(
+    tx: Transaction,
+    deliveries: readonly NotificationDelivery[],
+    now: string,
+  ): Promise<NotificationDelivery[]> {
+    const preferences = await this.preferences.filterFor(tx, deliveries);
+    if (!preferences.turnsAnythingOff) {
+      return [...deliveries];
+    }
+    const byRecipient = await this.targetsOf(tx, deliveries);
+    return deliveries.filter((delivery) => {
+      const { wantsInbox, targets, turnedOff } = this.resolve(delivery, byRecipient, preferences);
+      if (wantsInbox || targets.length > 0 || turnedOff === 0) {
+        return true;
+      }
+      delivery.fire(now, { inbox: false, external: 0, turnedOff });
+      return false;
+    });
+  }
+
+  /**
+   * Where `delivery` goes now: the inbox when its set has it and the switches leave it on, the
+   * targets its set names (the default ones for the default set) that the switches leave on,
+   * and how many of those the switches turned off.
+   */
+  private resolve(
+    delivery: NotificationDelivery,
+    byRecipient: ReadonlyMap<string, ChannelSubscription[]>,
+    preferences: ChannelFilter,
+  ): { wantsInbox: boolean; targets: ChannelSubscription[]; turnedOff: number } {
+    const requested = delivery.channels;
+    const offered = (byRecipient.get(delivery.recipientId) ?? []).filter((s) =>
+      requested === null ? s.isDefault : requested.includes(s.kind),
+    );
+    const targets = offered.filter((s) => preferences.allows(delivery, s.kind));
+    const asksInbox = includesInbox(requested);
+    const wantsInbox = asksInbox && preferences.allows(delivery, INBOX_CHANNEL);
+    const turnedOff = offered.length - targets.length + (asksInbox && !wantsInbox ? 1 : 0);
+    return { wantsInbox, targets, turnedOff };
   }
 
   /**

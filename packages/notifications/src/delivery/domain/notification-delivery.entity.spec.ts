@@ -70,6 +70,25 @@ describe('NotificationDelivery.create', () => {
     });
   });
 
+  it('settles a fired delivery whose every channel the preferences turned off as missed (preferences), and one with no target at all as failed', () => {
+    const muted = create();
+    muted.fire(NOW, { inbox: false, external: 0, turnedOff: 2 });
+    expect(muted.snapshot()).toMatchObject({
+      status: 'missed',
+      missedReason: 'preferences',
+      sentAt: null,
+      inboxId: null,
+      dueAt: null,
+      lastError: null,
+    });
+    const events = muted.pullEvents();
+    expect(events.map((e) => e.type)).toEqual(['notifications.missed']);
+    expect(events[0]?.payload).toMatchObject({ reason: 'preferences' });
+    const nowhere = create();
+    nowhere.fire(NOW, { inbox: false, external: 0, turnedOff: 0 });
+    expect(nowhere.snapshot()).toMatchObject({ status: 'failed', lastError: 'no-target' });
+  });
+
   it('treats a send instant of exactly now, or a past one, as immediate', () => {
     expect(create({ scheduledAt: NOW }).isDue(NOW)).toBe(true);
     // An explicit request is not a late dispatcher: no grace window on the immediate path.

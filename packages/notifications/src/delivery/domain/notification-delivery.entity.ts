@@ -46,6 +46,8 @@ type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 export interface FiringTargets {
   readonly inbox: boolean;
   readonly external: number;
+  /** How many of its channels the recipient's preferences turned off (0 when absent). */
+  readonly turnedOff?: number;
 }
 
 /** Why a notification that fired reached nobody: no channel of its set had a target. */
@@ -164,7 +166,9 @@ export class NotificationDelivery extends AggregateRoot {
   /**
    * It goes out now, to what firing found: with the inbox in its set it is `sent` at once (the
    * inbox row commits with it, inbox id = delivery id); with only external targets it is
-   * `sending` until their sends settle; with no target at all it is `failed` (`no-target`).
+   * `sending` until their sends settle; with no target left because the recipient's preferences
+   * turned every one off it is `missed` (`preferences`); with no target at all it is `failed`
+   * (`no-target`).
    */
   fire(now: string, targets: FiringTargets): void {
     // Only a scheduled delivery fires (a sent one is refused as already sent).
@@ -175,6 +179,8 @@ export class NotificationDelivery extends AggregateRoot {
       this.apply('dispatch');
       this.s.dueAt = null;
       this.s.updatedAt = now;
+    } else if ((targets.turnedOff ?? 0) > 0) {
+      this.markMissed(now, 'preferences');
     } else {
       this.markFailed(now, NO_TARGET);
     }

@@ -17,8 +17,11 @@ export const NOTIFICATION_STATUSES: readonly NotificationStatus[] = [
   'failed',
 ];
 
-/** Why a due delivery was settled without being sent. */
-export type MissedReason = 'too-late' | 'event-started' | 'expired' | 'dry-run';
+/**
+ * Why a due delivery was settled without being sent. `preferences`: its recipient turned off
+ * every channel it would have gone to for its source (docs/preferences.md).
+ */
+export type MissedReason = 'too-late' | 'event-started' | 'expired' | 'dry-run' | 'preferences';
 
 /**
  * How a delivery reaches its recipient: a channel kind's name (`inbox`, `webhook`, …; the

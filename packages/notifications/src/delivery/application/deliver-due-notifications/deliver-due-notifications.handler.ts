@@ -109,8 +109,10 @@ export class DeliverDueNotificationsHandler implements CommandHandler<DeliverDue
         }
       }
       if (going.length > 0) {
+        // Every channel off by the recipient's preferences: missed now, never held nor digested.
+        const live = await this.firing.settleMuted(tx, going, now);
         // The recipients' profiles (quiet hours, digests): held rows are saved by the rules.
-        const plan = await this.rules.plan(tx, going, now);
+        const plan = await this.rules.plan(tx, live, now);
         settlements = settlements.filter((s) => !plan.held.has(s.delivery));
         if (plan.fire.length > 0) {
           await this.firing.fire(tx, plan.fire, now, plan.holdExternal);

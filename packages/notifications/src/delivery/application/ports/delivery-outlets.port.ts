@@ -25,6 +25,16 @@ export interface DeliveryOutlets {
     now: string,
     holdExternal?: ReadonlyMap<string, string>,
   ): Promise<FiredSend[]>;
+  /**
+   * Settles as missed (`preferences`) those of `deliveries` (due, decided to go out) whose every
+   * channel their recipient turned off for their source; returns the others, to go on to quiet
+   * hours, digests and {@link fire}. So no such reminder is held, or sent inside a digest.
+   */
+  settleMuted(
+    tx: Transaction,
+    deliveries: readonly NotificationDelivery[],
+    now: string,
+  ): Promise<NotificationDelivery[]>;
 }
 
 /** The channel sends of deliveries, for their views (the channels module's send repository). */
