@@ -65,11 +65,14 @@ export function schedule(
   return api<Notification>('POST', `${base(userId)}/notifications`, body).then(own);
 }
 
-/** Changes a person-made reminder's title and time. */
+/**
+ * Changes a person-made reminder's title and time, and with `repeat` its series' rule (the
+ * daemon's PATCH takes a new repeat as an edit of the whole series).
+ */
 export function edit(
   userId: string,
   id: string,
-  fields: { title: string; scheduledAt: string },
+  fields: { title: string; scheduledAt: string; repeat?: { rule: string; timeZone: string } },
 ): Promise<Notification> {
   return api<Notification>(
     'PATCH',

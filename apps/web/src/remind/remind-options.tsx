@@ -15,12 +15,18 @@ const CHANNEL_LABELS: Readonly<Record<PickableChannel, string>> = {
 
 /** The Repeat picker, and the RRULE field when "Custom" is chosen; errors beside each. */
 export function RepeatFields({
+  idPrefix = 'remind',
+  noneLabel,
   choice,
   customRule,
   onChoice,
   onCustomRule,
   error,
 }: {
+  /** Prefix of the fields' ids (the new-reminder form's, or an edited row's). */
+  idPrefix?: string;
+  /** The words for "no new repeat" (Edit of a series: "Unchanged"). */
+  noneLabel?: string;
   choice: RepeatChoice;
   customRule: string;
   onChoice: (choice: RepeatChoice) => void;
@@ -30,16 +36,16 @@ export function RepeatFields({
   return (
     <>
       <div class="field repeat-field">
-        <label for="remind-repeat">Repeat</label>
+        <label for={`${idPrefix}-repeat`}>Repeat</label>
         <select
-          id="remind-repeat"
+          id={`${idPrefix}-repeat`}
           value={choice}
           aria-invalid={error && choice !== 'custom' ? true : undefined}
           onChange={(event) => onChoice(event.currentTarget.value as RepeatChoice)}
         >
           {REPEAT_CHOICES.map((c) => (
             <option key={c.value} value={c.value}>
-              {c.label}
+              {c.value === 'none' ? (noneLabel ?? c.label) : c.label}
             </option>
           ))}
         </select>
@@ -47,19 +53,19 @@ export function RepeatFields({
       </div>
       {choice === 'custom' && (
         <div class="field rrule-field">
-          <label for="remind-rrule">RRULE</label>
+          <label for={`${idPrefix}-rrule`}>RRULE</label>
           <input
-            id="remind-rrule"
+            id={`${idPrefix}-rrule`}
             value={customRule}
             required
             maxLength={500}
             placeholder="FREQ=WEEKLY;BYDAY=MO,WE"
             aria-invalid={error ? true : undefined}
-            aria-describedby={error ? 'remind-rrule-error' : undefined}
+            aria-describedby={error ? `${idPrefix}-rrule-error` : undefined}
             onInput={(event) => onCustomRule(event.currentTarget.value)}
           />
           {error && (
-            <span id="remind-rrule-error" class="error">
+            <span id={`${idPrefix}-rrule-error`} class="error">
               {error}
             </span>
           )}

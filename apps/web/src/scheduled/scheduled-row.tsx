@@ -1,11 +1,11 @@
 import { useContext, useEffect, useRef, useState } from 'preact/hooks';
-import { ApiError } from '../api/client';
-import { cancel, edit, parseWhen } from '../api/reminders';
+import { cancel } from '../api/reminders';
 import { type Notification } from '../api/types';
 import { memo } from '../memo';
-import { browserTimeZone, timeOfDay } from '../time/day-groups';
+import { timeOfDay } from '../time/day-groups';
 import { sourceRowId } from '../settings/preferences-section';
 import { CalendarLinksContext } from '../use-calendars';
+import { EditRow } from './edit-row';
 
 /** How a recurring reminder repeats ("every weekday at 09:00"), when the daemon says so. */
 function repeatSummary(row: Notification): string | null {
@@ -38,6 +38,10 @@ export const ScheduledRow = memo(function ScheduledRow({
 }) {
   const [editing, setEditing] = useState(false);
   const [asking, setAsking] = useState(false);
+  // On a phone the actions fold behind one button (issue 31: Edit and Cancel on every row left
+  // room for three reminders); wider screens show them and never this toggle (CSS).
+  const [menuOpen, setMenuOpen] = useState(false);
+  const actions = useRef<HTMLSpanElement>(null);
   const [error, setError] = useState<string | null>(null);
   const firstChoice = useRef<HTMLButtonElement>(null);
   const cancelButton = useRef<HTMLButtonElement>(null);
@@ -47,6 +51,12 @@ export const ScheduledRow = memo(function ScheduledRow({
     }
   }, [focused]);
   const repeat = repeatSummary(row);
+  // Opened, the menu's first action takes the focus (where the person is going next).
+  useEffect(() => {
+    if (menuOpen) {
+      actions.current?.querySelector('button')?.focus();
+    }
+  }, [menuOpen]);
   // The question replaces the Cancel button: focus goes to its first answer, not to <body>.
   useEffect(() => {
     if (asking) {
@@ -74,7 +84,7 @@ export const ScheduledRow = memo(function ScheduledRow({
     );
   }
   return (
-    <li class="row" data-id={row.id}>
+    <li class={menuOpen ? 'row menu-open' : 'row'} data-id={row.id}>
       <span class="time">{timeOfDay(row.scheduledAt!, timeZone)}</span>
       <span class="what">
         <span class="title">{row.title}</span>
@@ -87,7 +97,16 @@ export const ScheduledRow = memo(function ScheduledRow({
         )}
       </span>
       {row.source && <SourceBadge source={row.source} />}
-      <span class="actions">
+      <button
+        type="button"
+        class="secondary menu-toggle"
+        aria-expanded={menuOpen}
+        aria-label={`Actions for ${row.title}`}
+        onClick={() => setMenuOpen(!menuOpen)}
+      >
+        ⋯
+      </button>
+      <span class="actions" ref={actions}>
         {row.source === null && !asking && (
           <button
             type="button"
@@ -174,82 +193,5 @@ function SourceBadge({ source }: { source: NonNullable<Notification['source']> }
     >
       {calendar.name}
     </a>
-  );
-}
-
-function EditRow({
-  userId,
-  row,
-  onDone,
-}: {
-  userId: string;
-  row: Notification;
-  onDone: (changed: boolean) => Promise<void>;
-}) {
-  const [title, setTitle] = useState(row.title);
-  const [when, setWhen] = useState('');
-  const [errors, setErrors] = useState<{ title?: string; when?: string; other?: string }>({});
-  const id = `edit-${row.id}`;
-  const save = async () => {
-    try {
-      const scheduledAt =
-        when.trim() === '' ? row.scheduledAt! : (await parseWhen(when, browserTimeZone())).instant;
-      await edit(userId, row.id, { title, scheduledAt });
-      await onDone(true);
-    } catch (error) {
-      if (error instanceof ApiError) {
-        setErrors({
-          title: error.fieldMessage('title'),
-          when: error.fieldMessage('when') ?? error.fieldMessage('scheduledAt'),
-          other: error.fields.length === 0 ? error.message : undefined,
-        });
-      } else {
-        setErrors({ other: (error as Error).message });
-      }
-    }
-  };
-  return (
-    <li class="row editing">
-      <form
-        class="edit"
-        aria-label={`Edit ${row.title}`}
-        onSubmit={(event) => {
-          event.preventDefault();
-          void save();
-        }}
-      >
-        <label for={`${id}-title`}>Title</label>
-        <input
-          id={`${id}-title`}
-          value={title}
-          maxLength={200}
-          required
-          aria-invalid={errors.title ? true : undefined}
-          onInput={(event) => setTitle(event.currentTarget.value)}
-        />
-        {errors.title && <span class="error">{errors.title}</span>}
-        <label for={`${id}-when`}>New time</label>
-        <input
-          id={`${id}-when`}
-          value={when}
-          maxLength={200}
-          placeholder="unchanged, or e.g. friday 10am"
-          aria-invalid={errors.when ? true : undefined}
-          onInput={(event) => setWhen(event.currentTarget.value)}
-        />
-        {errors.when && <span class="error">{errors.when}</span>}
-        {errors.other && (
-          <span role="alert" class="error">
-            {errors.other}
-          </span>
-        )}
-        <span class="actions">
-          <button type="submit">Save</button>
-          <button type="button" class="secondary" onClick={() => void onDone(false)}>
-            Discard
-          </button>
-        </span>
-      </form>
-    </li>
   );
 }
