@@ -16,6 +16,7 @@ import * as sendRecoveries from './2026_12_23_0900_add_recoveries_to_notificatio
 import * as takenOverFirst from './2026_12_24_0900_order_taken_over_channel_sends_first';
 import * as throttleIndex from './2027_01_10_0900_index_channel_sends_for_throttling';
 import * as finishedByAge from './2027_01_10_0910_index_finished_deliveries_by_age';
+import * as splitBodies from './2027_01_20_0900_split_delivery_bodies';
 
 /** The context's schema, ledger `notifications_migrations`. */
 export const notificationsMigrations: MigrationSet = {
@@ -36,4 +37,5 @@ export const notificationsMigrations: MigrationSet = {
   '2026_12_24_0900_order_taken_over_channel_sends_first': takenOverFirst,
   '2027_01_10_0900_index_channel_sends_for_throttling': throttleIndex,
   '2027_01_10_0910_index_finished_deliveries_by_age': finishedByAge,
+  '2027_01_20_0900_split_delivery_bodies': splitBodies,
 };

@@ -19,3 +19,4 @@ export * from './in-memory-withdrawals';
 export * from './dispatcher-fixtures';
 export * from './email-confirmation-kit';
 export * from './ntfy-stand-in';
+export * from './delivery-rows';

@@ -15,19 +15,25 @@ import { NotificationConcurrentUpdateError } from '../../shared/domain/notificat
 import { insertRows, rowsPerStatement, updateRows } from './delivery-bulk-statements';
 import { settlementGroups } from './settlement-groups';
 import {
-  DELIVERY_COLUMNS,
+  BODY_CONTENT_COLUMNS,
+  bodyRowOf,
+  DELIVERY_BODY_COLUMNS,
+  DELIVERY_STATE_COLUMNS,
   deliveryToDomain,
   deliveryToRow,
   SOURCED_COLUMNS,
   sourcedDeliveryOf,
+  stateRowOf,
 } from './notification-delivery.mapper';
 import {
+  type DeliveryBodyRow,
   type DeliveryRow,
-  type NewDeliveryRow,
+  type DeliveryStateRow,
   type NotificationsTables,
 } from '../../shared/infrastructure/notifications.tables';
 
 const TABLE = 'notification_deliveries';
+const BODIES = 'notification_bodies';
 /**
  * Literal on purpose: SQLite uses a partial index only when the query's predicate implies the
  * index's, which it cannot prove for bound parameters.
@@ -41,16 +47,65 @@ function q(scope: Scope): Kysely<NotificationsTables> {
   return tablesOf<NotificationsTables>(scope.db);
 }
 
-/** One new row, compiled once: the hot path of every `SendNotification`. */
-const INSERT = new ReusableQuery<DeliveryRow>(DELIVERY_COLUMNS, (db, row) =>
+/** One new state row, compiled once: the hot path of every `SendNotification`. */
+const INSERT_STATE = new ReusableQuery<DeliveryStateRow>(DELIVERY_STATE_COLUMNS, (db, row) =>
   tablesOf<NotificationsTables>(db).insertInto(TABLE).values(row),
 );
+/** Its body row, in the same transaction. */
+const INSERT_BODY = new ReusableQuery<DeliveryBodyRow>(DELIVERY_BODY_COLUMNS, (db, row) =>
+  tablesOf<NotificationsTables>(db).insertInto(BODIES).values(row),
+);
+
+/**
+ * The row each aggregate was loaded (or last saved) as, so `save` writes only what changed: an
+ * edit of the body leaves the state columns it did not change alone, and a state change never
+ * rewrites the body. Weak: an aggregate forgotten by its handler takes its entry with it.
+ */
+const loaded = new WeakMap<NotificationDelivery, DeliveryRow>();
+
+/** Row → aggregate, remembered for {@link loaded}. */
+function rehydrated(row: DeliveryRow): NotificationDelivery {
+  const delivery = deliveryToDomain(row);
+  loaded.set(delivery, deliveryToRow(delivery.snapshot()));
+  return delivery;
+}
+
+/** The body's columns but its key, as read from the join (`b`). */
+const BODY_SELECTION = BODY_CONTENT_COLUMNS.map((c) => `b.${c}` as const);
+
+/** {@link SOURCED_COLUMNS}, each from its table of the join. */
+const SOURCED_SELECTION = [
+  'd.id',
+  'd.recipient_id',
+  'd.source_key',
+  'd.source_rule',
+  'd.status',
+  'b.title',
+  'b.message',
+  'b.url',
+  'd.scheduled_at',
+  'b.event_at',
+  'b.expires_at',
+  'd.created_at',
+] as const satisfies readonly `${'d' | 'b'}.${(typeof SOURCED_COLUMNS)[number]}`[];
+
+/** The state rows (as `d`) joined with their bodies (as `b`): whole delivery rows. */
+function joined(scope: Scope) {
+  return q(scope)
+    .selectFrom(`${TABLE} as d`)
+    .innerJoin(`${BODIES} as b`, 'b.id', 'd.id')
+    .selectAll('d')
+    .select(BODY_SELECTION);
+}
 
 /** kysely adapter of the delivery repository (SQLite; plain SQL that PostgreSQL also runs). */
 @injectable()
 export class KyselyNotificationDeliveryRepository implements NotificationDeliveryRepository {
   async insert(scope: Scope, delivery: NotificationDelivery): Promise<void> {
-    await INSERT.execute(scope.db, deliveryToRow(delivery.snapshot()));
+    const row = deliveryToRow(delivery.snapshot());
+    await INSERT_STATE.execute(scope.db, stateRowOf(row));
+    await INSERT_BODY.execute(scope.db, bodyRowOf(row));
+    loaded.set(delivery, row);
   }
 
   async findById(
@@ -58,10 +113,10 @@ export class KyselyNotificationDeliveryRepository implements NotificationDeliver
     id: string,
     options: { forUpdate?: boolean } = {},
   ): Promise<NotificationDelivery | undefined> {
-    const query = q(scope).selectFrom(TABLE).selectAll().where('id', '=', id);
+    const query = joined(scope).where('d.id', '=', id);
     const locked = options.forUpdate === true ? sqlDialectOf(scope.db).lockRows(query) : query;
     const row = await locked.executeTakeFirst();
-    return row ? deliveryToDomain(row) : undefined;
+    return row ? rehydrated(row) : undefined;
   }
 
   async findByIdempotencyKey(
@@ -69,13 +124,11 @@ export class KyselyNotificationDeliveryRepository implements NotificationDeliver
     recipientId: string,
     key: string,
   ): Promise<NotificationDelivery | undefined> {
-    const row = await q(scope)
-      .selectFrom(TABLE)
-      .selectAll()
-      .where('recipient_id', '=', recipientId)
-      .where('idempotency_key', '=', key)
+    const row = await joined(scope)
+      .where('d.recipient_id', '=', recipientId)
+      .where('d.idempotency_key', '=', key)
       .executeTakeFirst();
-    return row ? deliveryToDomain(row) : undefined;
+    return row ? rehydrated(row) : undefined;
   }
 
   async findIdBySourceKey(
@@ -87,26 +140,47 @@ export class KyselyNotificationDeliveryRepository implements NotificationDeliver
     const row = await q(scope)
       .selectFrom(TABLE)
       .select('id')
-      .where('recipient_id', '=', recipientId)
       .where('source_app', '=', source.app)
+      .where('recipient_id', '=', recipientId)
       .where('source_key', '=', source.key)
       .where(sql<string>`coalesce(source_rule, '')`, '=', source.rule ?? '')
       .executeTakeFirst();
     return row?.id;
   }
 
+  /**
+   * Writes the columns that changed since the aggregate was loaded: the state row always (its
+   * guarded UPDATE is the fence), the body row only when the body changed.
+   */
   async save(scope: Scope, delivery: NotificationDelivery, expected: ExpectedState): Promise<void> {
-    const { id: _id, created_at: _created, ...changes } = deliveryToRow(delivery.snapshot());
-    const update = q(scope)
+    const row = deliveryToRow(delivery.snapshot());
+    const before = loaded.get(delivery);
+    const changed = (column: keyof DeliveryRow) => before?.[column] !== row[column];
+    const state: Record<string, unknown> = { updated_at: row.updated_at };
+    for (const column of DELIVERY_STATE_COLUMNS) {
+      if (column !== 'id' && column !== 'created_at' && changed(column)) {
+        state[column] = row[column];
+      }
+    }
+    const result = await q(scope)
       .updateTable(TABLE)
-      .set(changes)
+      .set(state)
       .where('id', '=', delivery.id)
-      .where('status', '=', expected.status);
-    const result = await update.executeTakeFirst();
+      .where('status', '=', expected.status)
+      .executeTakeFirst();
     const matched = Number(result.numUpdatedRows);
     if (matched !== 1) {
       throw new NotificationConcurrentUpdateError(1, matched);
     }
+    const body = BODY_CONTENT_COLUMNS.filter(changed);
+    if (body.length > 0) {
+      await q(scope)
+        .updateTable(BODIES)
+        .set(Object.fromEntries(body.map((column) => [column, row[column]])))
+        .where('id', '=', delivery.id)
+        .execute();
+    }
+    loaded.set(delivery, row);
   }
 
   async settleMany(scope: Scope, settlements: readonly PendingSettlement[]): Promise<Set<string>> {
@@ -139,22 +213,24 @@ export class KyselyNotificationDeliveryRepository implements NotificationDeliver
       limit,
       id,
     ).execute();
-    return rows.map(deliveryToDomain);
+    return rows.map(rehydrated);
   }
 
   /**
-   * The dispatcher's read, exposed so a test can check its query plan. On PostgreSQL it locks
-   * the rows it returns and skips rows another process's batch holds (`FOR UPDATE SKIP
-   * LOCKED`, held until that batch commits): two dispatchers never load the same due row,
-   * and the status-guarded UPDATEs stay as the fence. SQLite's single writer needs neither.
+   * The dispatcher's read, exposed so a test can check its query plan: the due state rows
+   * (partial index on `due_at`) joined with their bodies, one statement for the whole batch.
+   * On PostgreSQL it locks the state rows it returns and skips rows another process's batch
+   * holds (`FOR UPDATE OF d SKIP LOCKED`, held until that batch commits): two dispatchers never
+   * load the same due row, and the status-guarded UPDATEs stay as the fence. The bodies are
+   * only read, never locked. SQLite's single writer needs neither.
    */
   static dueQuery(scope: Scope, now: string, limit: number, id?: string) {
-    let query = q(scope).selectFrom(TABLE).selectAll().where(SCHEDULED).where('due_at', '<=', now);
+    let query = joined(scope).where(SCHEDULED).where('d.due_at', '<=', now);
     if (id !== undefined) {
-      query = query.where('id', '=', id);
+      query = query.where('d.id', '=', id);
     }
-    const ordered = query.orderBy('due_at').limit(limit);
-    return sqlDialectOf(scope.db).claimRows(ordered);
+    const ordered = query.orderBy('d.due_at').limit(limit);
+    return sqlDialectOf(scope.db).claimRows(ordered, 'd');
   }
 
   async nextDueAt(scope: Scope): Promise<string | undefined> {
@@ -169,42 +245,44 @@ export class KyselyNotificationDeliveryRepository implements NotificationDeliver
   }
 
   async list(scope: Scope, query: ListDeliveriesQuery): Promise<NotificationDelivery[]> {
-    let select = q(scope)
-      .selectFrom(TABLE)
-      .selectAll()
-      .where('recipient_id', '=', query.recipientId);
+    let select = joined(scope).where('d.recipient_id', '=', query.recipientId);
     if (query.status !== undefined) {
-      select = select.where('status', '=', query.status);
+      select = select.where('d.status', '=', query.status);
     }
     if (query.since !== undefined) {
-      select = select.where('sort_at', '>=', query.since);
+      select = select.where('d.sort_at', '>=', query.since);
     }
     const after = query.after;
     if (after) {
       select = select.where((eb) =>
         eb.or([
-          eb('sort_at', '>', after.sortAt),
-          eb.and([eb('sort_at', '=', after.sortAt), eb('id', '>', after.id)]),
+          eb('d.sort_at', '>', after.sortAt),
+          eb.and([eb('d.sort_at', '=', after.sortAt), eb('d.id', '>', after.id)]),
         ]),
       );
     }
-    const rows = await select.orderBy('sort_at').orderBy('id').limit(query.limit).execute();
-    return rows.map(deliveryToDomain);
+    const rows = await select.orderBy('d.sort_at').orderBy('d.id').limit(query.limit).execute();
+    return rows.map(rehydrated);
   }
 
   async insertMany(scope: Scope, deliveries: readonly NotificationDelivery[]): Promise<void> {
     const rows = deliveries.map((d) => deliveryToRow(d.snapshot()));
-    const chunk = rowsPerStatement(Object.keys(rows[0] ?? {}).length);
+    const dialect = dialectOf(scope.db);
+    const states = rows.map(stateRowOf);
+    const bodies = rows.map(bodyRowOf);
+    const chunk = rowsPerStatement(DELIVERY_STATE_COLUMNS.length);
     for (let i = 0; i < rows.length; i += chunk) {
-      await scope.db.executeQuery(insertRows(rows.slice(i, i + chunk), dialectOf(scope.db)));
+      await scope.db.executeQuery(insertRows(TABLE, states.slice(i, i + chunk), dialect));
+      await scope.db.executeQuery(insertRows(BODIES, bodies.slice(i, i + chunk), dialect));
     }
   }
 
   async findBySourceApp(scope: Scope, sourceApp: string): Promise<SourcedDelivery[]> {
     const rows = await q(scope)
-      .selectFrom(TABLE)
-      .select(SOURCED_COLUMNS)
-      .where('source_app', '=', sourceApp)
+      .selectFrom(`${TABLE} as d`)
+      .innerJoin(`${BODIES} as b`, 'b.id', 'd.id')
+      .select(SOURCED_SELECTION)
+      .where('d.source_app', '=', sourceApp)
       .execute();
     return rows.map(sourcedDeliveryOf);
   }
@@ -212,19 +290,18 @@ export class KyselyNotificationDeliveryRepository implements NotificationDeliver
   async findByIds(scope: Scope, ids: readonly string[]): Promise<NotificationDelivery[]> {
     const out: NotificationDelivery[] = [];
     for (let i = 0; i < ids.length; i += IDS_PER_STATEMENT) {
-      const rows = await q(scope)
-        .selectFrom(TABLE)
-        .selectAll()
-        .where('id', 'in', ids.slice(i, i + IDS_PER_STATEMENT))
+      const rows = await joined(scope)
+        .where('d.id', 'in', ids.slice(i, i + IDS_PER_STATEMENT))
         .execute();
-      out.push(...rows.map(deliveryToDomain));
+      out.push(...rows.map(rehydrated));
     }
     return out;
   }
 
   async saveMany(scope: Scope, pending: readonly PendingSettlement[]): Promise<Set<string>> {
     const updated = new Set<string>();
-    const groups = new Map<string, { expected: ExpectedState; rows: NewDeliveryRow[] }>();
+    const dialect = dialectOf(scope.db);
+    const groups = new Map<string, { expected: ExpectedState; rows: DeliveryRow[] }>();
     for (const { delivery, expected } of pending) {
       const key = expected.status;
       let group = groups.get(key);
@@ -235,15 +312,18 @@ export class KyselyNotificationDeliveryRepository implements NotificationDeliver
       group.rows.push(deliveryToRow(delivery.snapshot()));
     }
     for (const { expected, rows } of groups.values()) {
-      const chunk = rowsPerStatement(Object.keys(rows[0] ?? {}).length);
+      const chunk = rowsPerStatement(DELIVERY_STATE_COLUMNS.length);
       for (let i = 0; i < rows.length; i += chunk) {
-        const statement = updateRows(
-          rows.slice(i, i + chunk),
-          expected.status,
-          dialectOf(scope.db),
-        );
-        for (const row of (await scope.db.executeQuery(statement)).rows) {
-          updated.add(row.id);
+        const slice = rows.slice(i, i + chunk);
+        const statement = updateRows(TABLE, slice.map(stateRowOf), expected.status, dialect);
+        const matched = new Set((await scope.db.executeQuery(statement)).rows.map((r) => r.id));
+        // Bodies only of the rows whose guarded state update matched.
+        const bodies = slice.filter((r) => matched.has(r.id)).map(bodyRowOf);
+        if (bodies.length > 0) {
+          await scope.db.executeQuery(updateRows(BODIES, bodies, null, dialect));
+        }
+        for (const id of matched) {
+          updated.add(id);
         }
       }
     }
@@ -270,18 +350,27 @@ export class KyselyNotificationDeliveryRepository implements NotificationDeliver
       .where('id', '=', id)
       .where('status', '=', expected.status)
       .executeTakeFirst();
-    return Number(result.numDeletedRows) === 1;
+    if (Number(result.numDeletedRows) !== 1) {
+      return false;
+    }
+    await q(scope).deleteFrom(BODIES).where('id', '=', id).execute();
+    return true;
   }
 
   async deleteSettled(scope: Scope, ids: readonly string[]): Promise<number> {
     let deleted = 0;
     for (let i = 0; i < ids.length; i += IDS_PER_STATEMENT) {
-      const result = await q(scope)
+      const gone = await q(scope)
         .deleteFrom(TABLE)
         .where('id', 'in', ids.slice(i, i + IDS_PER_STATEMENT))
         .where(SETTLED)
-        .executeTakeFirst();
-      deleted += Number(result.numDeletedRows);
+        .returning('id')
+        .execute();
+      if (gone.length > 0) {
+        const goneIds = gone.map((r) => r.id);
+        await q(scope).deleteFrom(BODIES).where('id', 'in', goneIds).execute();
+      }
+      deleted += gone.length;
     }
     return deleted;
   }
