@@ -1,6 +1,10 @@
-import { type DialectName, sqlDialectFor } from '@tickler/core';
-import { CompiledQuery } from 'kysely';
-import { type NewDeliveryRow } from '../../shared/infrastructure/notifications.tables';
+import { dialectOf, type DialectName, sqlDialectFor } from '@tickler/core';
+import { CompiledQuery, type Kysely } from 'kysely';
+import {
+  type DeliveryRow,
+  type NewDeliveryRow,
+} from '../../shared/infrastructure/notifications.tables';
+import { bodyRowOf, DELIVERY_STATE_COLUMNS, stateRowOf } from './notification-delivery.mapper';
 
 /**
  * Multi-row statements for reconcile, as pre-compiled SQL. Why not kysely's builder: a 1,000-row
@@ -161,4 +165,49 @@ export function updateRows(
     `where ${table}.id = v.id${guard}` +
     ` returning ${table}.id as id`;
   return CompiledQuery.raw(text, params);
+}
+
+/** Rows per chunk of a bulk write: sized for the wider of the two tables (the state row). */
+const CHUNK = rowsPerStatement(DELIVERY_STATE_COLUMNS.length);
+
+/** Writes whole delivery rows as their state and body rows: two multi-row INSERTs per chunk. */
+export async function insertDeliveries(
+  db: Kysely<unknown>,
+  rows: readonly DeliveryRow[],
+): Promise<void> {
+  const dialect = dialectOf(db);
+  for (let i = 0; i < rows.length; i += CHUNK) {
+    const slice = rows.slice(i, i + CHUNK);
+    await db.executeQuery(insertRows('notification_deliveries', slice.map(stateRowOf), dialect));
+    await db.executeQuery(insertRows('notification_bodies', slice.map(bodyRowOf), dialect));
+  }
+}
+
+/**
+ * Rewrites whole delivery rows still in `expectedStatus`: one UPDATE of the state rows per chunk,
+ * then one of the bodies of only the rows it matched. Returns the ids updated.
+ */
+export async function updateDeliveries(
+  db: Kysely<unknown>,
+  rows: readonly DeliveryRow[],
+  expectedStatus: string,
+): Promise<string[]> {
+  const dialect = dialectOf(db);
+  const updated: string[] = [];
+  for (let i = 0; i < rows.length; i += CHUNK) {
+    const slice = rows.slice(i, i + CHUNK);
+    const states = updateRows(
+      'notification_deliveries',
+      slice.map(stateRowOf),
+      expectedStatus,
+      dialect,
+    );
+    const matched = new Set((await db.executeQuery(states)).rows.map((r) => r.id));
+    const bodies = slice.filter((r) => matched.has(r.id)).map(bodyRowOf);
+    if (bodies.length > 0) {
+      await db.executeQuery(updateRows('notification_bodies', bodies, null, dialect));
+    }
+    updated.push(...matched);
+  }
+  return updated;
 }

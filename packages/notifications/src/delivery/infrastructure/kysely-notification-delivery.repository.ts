@@ -1,4 +1,4 @@
-import { dialectOf, ReusableQuery, sqlDialectOf, tablesOf } from '@tickler/core';
+import { ReusableQuery, sqlDialectOf, tablesOf } from '@tickler/core';
 import { injectable } from 'inversify';
 import { type Kysely, sql } from 'kysely';
 import {
@@ -12,19 +12,24 @@ import { type Scope } from '../../shared/application/ports/scope';
 import { type NotificationDelivery } from '../domain/notification-delivery.entity';
 import { type NotificationStatus } from '../../shared/domain/notification-status';
 import { NotificationConcurrentUpdateError } from '../../shared/domain/notification.errors';
-import { insertRows, rowsPerStatement, updateRows } from './delivery-bulk-statements';
-import { settlementGroups } from './settlement-groups';
+import { insertDeliveries, updateDeliveries } from './delivery-bulk-statements';
+import { settle } from './settlement-groups';
 import {
-  BODY_CONTENT_COLUMNS,
   bodyRowOf,
   DELIVERY_BODY_COLUMNS,
   DELIVERY_STATE_COLUMNS,
-  deliveryToDomain,
   deliveryToRow,
-  SOURCED_COLUMNS,
   sourcedDeliveryOf,
   stateRowOf,
 } from './notification-delivery.mapper';
+import {
+  BODIES,
+  changesSinceLoaded,
+  joined,
+  loaded,
+  rehydrated,
+  SOURCED_SELECTION,
+} from './delivery-joined-reads';
 import {
   type DeliveryBodyRow,
   type DeliveryRow,
@@ -33,7 +38,6 @@ import {
 } from '../../shared/infrastructure/notifications.tables';
 
 const TABLE = 'notification_deliveries';
-const BODIES = 'notification_bodies';
 /**
  * Literal on purpose: SQLite uses a partial index only when the query's predicate implies the
  * index's, which it cannot prove for bound parameters.
@@ -56,48 +60,6 @@ const INSERT_BODY = new ReusableQuery<DeliveryBodyRow>(DELIVERY_BODY_COLUMNS, (d
   tablesOf<NotificationsTables>(db).insertInto(BODIES).values(row),
 );
 
-/**
- * The row each aggregate was loaded (or last saved) as, so `save` writes only what changed: an
- * edit of the body leaves the state columns it did not change alone, and a state change never
- * rewrites the body. Weak: an aggregate forgotten by its handler takes its entry with it.
- */
-const loaded = new WeakMap<NotificationDelivery, DeliveryRow>();
-
-/** Row → aggregate, remembered for {@link loaded}. */
-function rehydrated(row: DeliveryRow): NotificationDelivery {
-  const delivery = deliveryToDomain(row);
-  loaded.set(delivery, deliveryToRow(delivery.snapshot()));
-  return delivery;
-}
-
-/** The body's columns but its key, as read from the join (`b`). */
-const BODY_SELECTION = BODY_CONTENT_COLUMNS.map((c) => `b.${c}` as const);
-
-/** {@link SOURCED_COLUMNS}, each from its table of the join. */
-const SOURCED_SELECTION = [
-  'd.id',
-  'd.recipient_id',
-  'd.source_key',
-  'd.source_rule',
-  'd.status',
-  'b.title',
-  'b.message',
-  'b.url',
-  'd.scheduled_at',
-  'b.event_at',
-  'b.expires_at',
-  'd.created_at',
-] as const satisfies readonly `${'d' | 'b'}.${(typeof SOURCED_COLUMNS)[number]}`[];
-
-/** The state rows (as `d`) joined with their bodies (as `b`): whole delivery rows. */
-function joined(scope: Scope) {
-  return q(scope)
-    .selectFrom(`${TABLE} as d`)
-    .innerJoin(`${BODIES} as b`, 'b.id', 'd.id')
-    .selectAll('d')
-    .select(BODY_SELECTION);
-}
-
 /** kysely adapter of the delivery repository (SQLite; plain SQL that PostgreSQL also runs). */
 @injectable()
 export class KyselyNotificationDeliveryRepository implements NotificationDeliveryRepository {
@@ -113,7 +75,7 @@ export class KyselyNotificationDeliveryRepository implements NotificationDeliver
     id: string,
     options: { forUpdate?: boolean } = {},
   ): Promise<NotificationDelivery | undefined> {
-    const query = joined(scope).where('d.id', '=', id);
+    const query = joined(scope.db).where('d.id', '=', id);
     const locked = options.forUpdate === true ? sqlDialectOf(scope.db).lockRows(query) : query;
     const row = await locked.executeTakeFirst();
     return row ? rehydrated(row) : undefined;
@@ -124,7 +86,7 @@ export class KyselyNotificationDeliveryRepository implements NotificationDeliver
     recipientId: string,
     key: string,
   ): Promise<NotificationDelivery | undefined> {
-    const row = await joined(scope)
+    const row = await joined(scope.db)
       .where('d.recipient_id', '=', recipientId)
       .where('d.idempotency_key', '=', key)
       .executeTakeFirst();
@@ -154,14 +116,7 @@ export class KyselyNotificationDeliveryRepository implements NotificationDeliver
    */
   async save(scope: Scope, delivery: NotificationDelivery, expected: ExpectedState): Promise<void> {
     const row = deliveryToRow(delivery.snapshot());
-    const before = loaded.get(delivery);
-    const changed = (column: keyof DeliveryRow) => before?.[column] !== row[column];
-    const state: Record<string, unknown> = { updated_at: row.updated_at };
-    for (const column of DELIVERY_STATE_COLUMNS) {
-      if (column !== 'id' && column !== 'created_at' && changed(column)) {
-        state[column] = row[column];
-      }
-    }
+    const { state, body } = changesSinceLoaded(delivery, row);
     const result = await q(scope)
       .updateTable(TABLE)
       .set(state)
@@ -172,31 +127,16 @@ export class KyselyNotificationDeliveryRepository implements NotificationDeliver
     if (matched !== 1) {
       throw new NotificationConcurrentUpdateError(1, matched);
     }
-    const body = BODY_CONTENT_COLUMNS.filter(changed);
-    if (body.length > 0) {
-      await q(scope)
-        .updateTable(BODIES)
-        .set(Object.fromEntries(body.map((column) => [column, row[column]])))
-        .where('id', '=', delivery.id)
-        .execute();
+    if (body !== undefined) {
+      await q(scope).updateTable(BODIES).set(body).where('id', '=', delivery.id).execute();
     }
     loaded.set(delivery, row);
   }
 
   async settleMany(scope: Scope, settlements: readonly PendingSettlement[]): Promise<Set<string>> {
-    const updated = new Set<string>();
-    for (const group of settlementGroups(settlements)) {
-      for (let i = 0; i < group.ids.length; i += IDS_PER_STATEMENT) {
-        const ids = group.ids.slice(i, i + IDS_PER_STATEMENT);
-        const update = q(scope)
-          .updateTable(TABLE)
-          .set(group.set)
-          .where('id', 'in', ids)
-          .where('status', '=', group.expected.status);
-        for (const row of await update.returning('id').execute()) {
-          updated.add(row.id);
-        }
-      }
+    const updated = await settle(q(scope), settlements);
+    for (const { delivery } of settlements) {
+      loaded.delete(delivery); // a later `save` of it writes every column again
     }
     return updated;
   }
@@ -225,7 +165,7 @@ export class KyselyNotificationDeliveryRepository implements NotificationDeliver
    * only read, never locked. SQLite's single writer needs neither.
    */
   static dueQuery(scope: Scope, now: string, limit: number, id?: string) {
-    let query = joined(scope).where(SCHEDULED).where('d.due_at', '<=', now);
+    let query = joined(scope.db).where(SCHEDULED).where('d.due_at', '<=', now);
     if (id !== undefined) {
       query = query.where('d.id', '=', id);
     }
@@ -245,7 +185,7 @@ export class KyselyNotificationDeliveryRepository implements NotificationDeliver
   }
 
   async list(scope: Scope, query: ListDeliveriesQuery): Promise<NotificationDelivery[]> {
-    let select = joined(scope).where('d.recipient_id', '=', query.recipientId);
+    let select = joined(scope.db).where('d.recipient_id', '=', query.recipientId);
     if (query.status !== undefined) {
       select = select.where('d.status', '=', query.status);
     }
@@ -266,15 +206,10 @@ export class KyselyNotificationDeliveryRepository implements NotificationDeliver
   }
 
   async insertMany(scope: Scope, deliveries: readonly NotificationDelivery[]): Promise<void> {
-    const rows = deliveries.map((d) => deliveryToRow(d.snapshot()));
-    const dialect = dialectOf(scope.db);
-    const states = rows.map(stateRowOf);
-    const bodies = rows.map(bodyRowOf);
-    const chunk = rowsPerStatement(DELIVERY_STATE_COLUMNS.length);
-    for (let i = 0; i < rows.length; i += chunk) {
-      await scope.db.executeQuery(insertRows(TABLE, states.slice(i, i + chunk), dialect));
-      await scope.db.executeQuery(insertRows(BODIES, bodies.slice(i, i + chunk), dialect));
-    }
+    await insertDeliveries(
+      scope.db,
+      deliveries.map((d) => deliveryToRow(d.snapshot())),
+    );
   }
 
   async findBySourceApp(scope: Scope, sourceApp: string): Promise<SourcedDelivery[]> {
@@ -290,7 +225,7 @@ export class KyselyNotificationDeliveryRepository implements NotificationDeliver
   async findByIds(scope: Scope, ids: readonly string[]): Promise<NotificationDelivery[]> {
     const out: NotificationDelivery[] = [];
     for (let i = 0; i < ids.length; i += IDS_PER_STATEMENT) {
-      const rows = await joined(scope)
+      const rows = await joined(scope.db)
         .where('d.id', 'in', ids.slice(i, i + IDS_PER_STATEMENT))
         .execute();
       out.push(...rows.map(rehydrated));
@@ -300,31 +235,16 @@ export class KyselyNotificationDeliveryRepository implements NotificationDeliver
 
   async saveMany(scope: Scope, pending: readonly PendingSettlement[]): Promise<Set<string>> {
     const updated = new Set<string>();
-    const dialect = dialectOf(scope.db);
-    const groups = new Map<string, { expected: ExpectedState; rows: DeliveryRow[] }>();
+    const groups = new Map<string, DeliveryRow[]>();
     for (const { delivery, expected } of pending) {
-      const key = expected.status;
-      let group = groups.get(key);
-      if (!group) {
-        group = { expected, rows: [] };
-        groups.set(key, group);
-      }
-      group.rows.push(deliveryToRow(delivery.snapshot()));
+      loaded.delete(delivery); // a later `save` of it writes every column again
+      const rows = groups.get(expected.status) ?? [];
+      rows.push(deliveryToRow(delivery.snapshot()));
+      groups.set(expected.status, rows);
     }
-    for (const { expected, rows } of groups.values()) {
-      const chunk = rowsPerStatement(DELIVERY_STATE_COLUMNS.length);
-      for (let i = 0; i < rows.length; i += chunk) {
-        const slice = rows.slice(i, i + chunk);
-        const statement = updateRows(TABLE, slice.map(stateRowOf), expected.status, dialect);
-        const matched = new Set((await scope.db.executeQuery(statement)).rows.map((r) => r.id));
-        // Bodies only of the rows whose guarded state update matched.
-        const bodies = slice.filter((r) => matched.has(r.id)).map(bodyRowOf);
-        if (bodies.length > 0) {
-          await scope.db.executeQuery(updateRows(BODIES, bodies, null, dialect));
-        }
-        for (const id of matched) {
-          updated.add(id);
-        }
+    for (const [expectedStatus, rows] of groups) {
+      for (const id of await updateDeliveries(scope.db, rows, expectedStatus)) {
+        updated.add(id);
       }
     }
     return updated;
