@@ -21,6 +21,8 @@ module.exports = {
     'idle-statements\\.int\\.spec\\.ts$',
     // - counts the statements of firing 1,000 reminders the same way (onStatement)
     'fire-statements\\.int\\.spec\\.ts$',
+    // - reads which columns each UPDATE sets the same way (onStatement)
+    'body-apart-writes\\.int\\.spec\\.ts$',
     // - the upgrade fixture is a SQLite file written by the previous release
     'upgrade\\.int\\.spec\\.ts$',
   ],
