@@ -35,20 +35,19 @@ async function main(): Promise<void> {
   const db = app.database.kysely;
   let started = Date.now();
   await sql`with recursive n(i) as (select 1 union all select i + 1 from n where i < ${rows})
-    insert into notification_deliveries (id, recipient_id, channels, title, message, url,
-      scheduled_at, status, attempts, last_error, sent_at, inbox_id, source_app, source_key,
-      source_collection, source_id, source_rule, idempotency_key, event_at, expires_at,
-      missed_reason, created_at, updated_at, due_at, sort_at, snoozed_from, priority,
-      deferred_from, digest_id)
-    select printf('d%08d', i), printf('user%d', i % 997), null, 'Bins out', 'Trash and recycling.',
-      null, null, 'sent', 1, null, ${OLD}, printf('d%08d', i), null, null, null, null, null, null,
-      null, null, null, ${OLD}, ${OLD}, null, ${OLD}, null, 'normal', null, null from n`.execute(
-    db,
-  );
+    insert into notification_deliveries (id, recipient_id, scheduled_at, status, attempts,
+      last_error, sent_at, inbox_id, source_app, source_key, source_rule, idempotency_key,
+      missed_reason, created_at, updated_at, due_at, sort_at, deferred_from, digest_id)
+    select printf('d%08d', i), printf('user%d', i % 997), null, 'sent', 1, null, ${OLD},
+      printf('d%08d', i), null, null, null, null, null, ${OLD}, ${OLD}, null, ${OLD}, null, null
+    from n`.execute(db);
+  await sql`insert into notification_bodies (id, channels, title, message, url, source_collection,
+      source_id, event_at, expires_at, snoozed_from, priority)
+    select id, null, 'Bins out', 'Trash and recycling.', null, null, null, null, null, null,
+      'normal' from notification_deliveries`.execute(db);
   await sql`insert into notification_inbox (id, recipient_id, notification_id, title, message, url, created_at, read_at)
-    select id, recipient_id, id, title, message, null, ${OLD}, null from notification_deliveries`.execute(
-    db,
-  );
+    select d.id, d.recipient_id, d.id, b.title, b.message, null, ${OLD}, null
+    from notification_deliveries d join notification_bodies b on b.id = d.id`.execute(db);
   const seedMs = Date.now() - started;
   const sizeBefore =
     fs.statSync(file).size + (fs.statSync(`${file}-wal`, { throwIfNoEntry: false })?.size ?? 0);

@@ -136,19 +136,19 @@ describe("tickler migrate: a real daemon's SQLite file into real PostgreSQL (iss
     // A target row that differs from its source row: the comparison says so and exits 1.
     await inSchema(
       schema,
-      "update notification_deliveries set title = 'changed on the server' where title = 'later 7'",
+      "update notification_bodies set title = 'changed on the server' where title = 'later 7'",
     );
     const differs = await tickler(args);
     expect(differs.code).toBe(1);
     expect(differs.stdout).toMatch(
-      /^notification_deliveries\s+301\s+301\s+0\s+\w{16}\s+\w{16}\s+MISMATCH$/m,
+      /^notification_bodies\s+301\s+301\s+0\s+\w{16}\s+\w{16}\s+MISMATCH$/m,
     );
     expect(differs.stderr).toBe(
-      'tickler: the target differs from the source in notification_deliveries\n',
+      'tickler: the target differs from the source in notification_bodies\n',
     );
     await inSchema(
       schema,
-      "update notification_deliveries set title = 'later 7' where title = 'changed on the server'",
+      "update notification_bodies set title = 'later 7' where title = 'changed on the server'",
     );
 
     // A daemon on the target delivers the copied reminder (waiting out the downtime past its

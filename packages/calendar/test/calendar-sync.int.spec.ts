@@ -50,8 +50,11 @@ interface DeliveryRow {
 
 async function deliveries(app: Application): Promise<DeliveryRow[]> {
   const { rows } = await sql<DeliveryRow>`
-    select source_key, source_rule, status, scheduled_at, title from notification_deliveries
-    where source_app = 'calendar' order by source_key, source_rule`.execute(app.database.kysely);
+    select d.source_key, d.source_rule, d.status, d.scheduled_at, b.title
+    from notification_deliveries d join notification_bodies b on b.id = d.id
+    where d.source_app = 'calendar' order by d.source_key, d.source_rule`.execute(
+    app.database.kysely,
+  );
   return rows;
 }
 

@@ -36,8 +36,9 @@ async function counts(
 ): Promise<{ sent: Record<string, number>; reminded: Record<string, number> }> {
   const db = app.database.kysely;
   const sent = await sql<{ id: string; n: number | string }>`
-    select source_id as id, count(*) as n from notification_deliveries
-    where source_app = 'calendar' and status = 'sent' group by source_id`.execute(db);
+    select b.source_id as id, count(*) as n
+    from notification_deliveries d join notification_bodies b on b.id = d.id
+    where d.source_app = 'calendar' and d.status = 'sent' group by b.source_id`.execute(db);
   const reminded = await sql<{ id: string; n: number | string }>`
     select instance_key as id, reminded_count as n from calendar_reminded`.execute(db);
   const record = (rows: { id: string; n: number | string }[]) =>

@@ -40,9 +40,10 @@ describe('digests on the real database (SQLite, or PostgreSQL via test-postgres)
       })),
     );
     const digest = await db
-      .selectFrom('notification_deliveries')
-      .select(['status', 'title'])
-      .where('id', '=', digestId)
+      .selectFrom('notification_deliveries as d')
+      .innerJoin('notification_bodies as b', 'b.id', 'd.id')
+      .select(['d.status', 'b.title'])
+      .where('d.id', '=', digestId)
       .executeTakeFirstOrThrow();
     expect(digest).toEqual({ status: 'sent', title: '2 reminders' });
     await app.stop();

@@ -21,9 +21,10 @@ describe('quiet hours on the real database (SQLite, or PostgreSQL via test-postg
     const urgent = await send(app, { title: 'now', scheduledAt: at(1000), priority: 'high' });
     await clock.advance(1000);
     const rows = await db
-      .selectFrom('notification_deliveries')
-      .select(['id', 'status', 'scheduled_at', 'due_at', 'deferred_from', 'priority'])
-      .orderBy('id')
+      .selectFrom('notification_deliveries as d')
+      .innerJoin('notification_bodies as b', 'b.id', 'd.id')
+      .select(['d.id', 'd.status', 'd.scheduled_at', 'd.due_at', 'd.deferred_from', 'b.priority'])
+      .orderBy('d.id')
       .execute();
     expect(rows).toEqual([
       {

@@ -30,9 +30,10 @@ describe('snooze on the real database (SQLite, or PostgreSQL via test-postgres)'
     ]);
     expect(inbox[0]?.read_at).toBe(REFERENCE_TIME);
     const row = await db
-      .selectFrom('notification_deliveries')
-      .select(['status', 'snoozed_from'])
-      .where('id', '=', again.id)
+      .selectFrom('notification_deliveries as d')
+      .innerJoin('notification_bodies as b', 'b.id', 'd.id')
+      .select(['d.status', 'b.snoozed_from'])
+      .where('d.id', '=', again.id)
       .executeTakeFirstOrThrow();
     expect(row).toEqual({ status: 'sent', snoozed_from: first.delivery.inboxId });
     await app.stop();

@@ -35,8 +35,9 @@ async function upgraded(channel = new ScriptedChannel('webhook')) {
 
 async function byTitle(t: Awaited<ReturnType<typeof upgraded>>) {
   const rows = await t.db
-    .selectFrom('notification_deliveries')
-    .select(['id', 'title', 'channels', 'status', 'attempts', 'last_error', 'due_at'])
+    .selectFrom('notification_deliveries as d')
+    .innerJoin('notification_bodies as b', 'b.id', 'd.id')
+    .select(['d.id', 'b.title', 'b.channels', 'd.status', 'd.attempts', 'd.last_error', 'd.due_at'])
     .execute();
   return new Map(rows.map((r) => [r.title, r]));
 }

@@ -8,6 +8,7 @@ const TABLES = [
   'calendar_reminded',
   'calendar_feeds',
   'notification_deliveries',
+  'notification_bodies',
   'notification_withdrawals',
   'shared_scheduled_commands',
 ] as const;

@@ -17,6 +17,7 @@ import * as takenOverFirst from './2026_12_24_0900_order_taken_over_channel_send
 import * as throttleIndex from './2027_01_10_0900_index_channel_sends_for_throttling';
 import * as finishedByAge from './2027_01_10_0910_index_finished_deliveries_by_age';
 import * as preferences from './2027_01_20_0900_create_notification_preferences';
+import * as splitBodies from './2027_01_20_0910_split_delivery_bodies';
 
 /** The context's schema, ledger `notifications_migrations`. */
 export const notificationsMigrations: MigrationSet = {
@@ -38,4 +39,5 @@ export const notificationsMigrations: MigrationSet = {
   '2027_01_10_0900_index_channel_sends_for_throttling': throttleIndex,
   '2027_01_10_0910_index_finished_deliveries_by_age': finishedByAge,
   '2027_01_20_0900_create_notification_preferences': preferences,
+  '2027_01_20_0910_split_delivery_bodies': splitBodies,
 };

@@ -20,3 +20,4 @@ export * from './in-memory-withdrawals';
 export * from './dispatcher-fixtures';
 export * from './email-confirmation-kit';
 export * from './ntfy-stand-in';
+export * from './delivery-rows';

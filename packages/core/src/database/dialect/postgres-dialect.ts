@@ -6,7 +6,8 @@ export const postgresDialect: SqlDialect = {
   name: 'postgres',
   notifiesOtherProcesses: true,
   lockRows: <Q extends LockableQuery<Q>>(query: Q): Q => query.forUpdate(),
-  claimRows: <Q extends ClaimableQuery<Q>>(query: Q): Q => query.forUpdate().skipLocked(),
+  claimRows: <Q extends ClaimableQuery<Q>>(query: Q, of?: string): Q =>
+    query.forUpdate(of as never).skipLocked(),
   async lockForTransaction(db, key) {
     await sql`select pg_advisory_xact_lock(hashtext(current_schema() || ${key}))`.execute(db);
   },

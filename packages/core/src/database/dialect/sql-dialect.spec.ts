@@ -45,6 +45,17 @@ describe('SqlDialect', () => {
     }
   });
 
+  it('claims only the named table of a join on PostgreSQL', () => {
+    const query = (name: 'sqlite' | 'postgres') =>
+      kyselyOf(name).selectFrom('t as a').innerJoin('t as b', 'b.id', 'a.id').select('a.id');
+    expect(sqlDialectFor('postgres').claimRows(query('postgres'), 'a').compile().sql).toMatch(
+      / for update of "a" skip locked$/,
+    );
+    expect(sqlDialectFor('sqlite').claimRows(query('sqlite'), 'a').compile().sql).not.toMatch(
+      /for update/,
+    );
+  });
+
   it('spells placeholders, VALUES lists and casts out of them', () => {
     const sqlite = sqlDialectFor('sqlite');
     const postgres = sqlDialectFor('postgres');

@@ -8,7 +8,8 @@ export interface LockableQuery<Q> {
 
 /** A select that can lock the rows it reads and skip the ones another transaction holds. */
 export interface ClaimableQuery<Q> {
-  forUpdate(): { skipLocked(): Q };
+  /** `of`: kysely types it by the query's tables; the dialect passes the caller's alias through. */
+  forUpdate(of?: never): { skipLocked(): Q };
 }
 
 /**
@@ -33,10 +34,11 @@ export interface SqlDialect {
   lockRows<Q extends LockableQuery<Q>>(query: Q): Q;
   /**
    * Claims rows nobody else holds: locks them and skips those another transaction has
-   * locked (`for update skip locked`), so concurrent claimers each get their own. SQLite:
-   * one writer at a time, the query as is.
+   * locked (`for update skip locked`), so concurrent claimers each get their own. With `of`
+   * (a table alias of a join), only that table's rows are locked (`for update of …`): the rows
+   * joined to them for reading stay unlocked. SQLite: one writer at a time, the query as is.
    */
-  claimRows<Q extends ClaimableQuery<Q>>(query: Q): Q;
+  claimRows<Q extends ClaimableQuery<Q>>(query: Q, of?: string): Q;
   /**
    * Serialises the transactions that take the same `key` until they commit (an advisory
    * transaction lock, scoped to the current schema). SQLite: the write transaction already

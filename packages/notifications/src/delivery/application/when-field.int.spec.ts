@@ -1,5 +1,5 @@
 import { CommandValidationError, InvalidArgumentError } from '@tickler/core';
-import { createNotificationsTestApp, sendCommand } from '../../testing';
+import { createNotificationsTestApp, deliveryRows, sendCommand } from '../../testing';
 import { ListOccurrences } from '../../series/application/list-occurrences/list-occurrences.command';
 import { type NotificationView } from '../../shared/application/notification.view';
 import { resolveWhen } from '@tickler/time';
@@ -23,7 +23,7 @@ async function appAtNow() {
     );
   const occurrences = (id: string, count = 3) =>
     test.app.dispatch(Object.assign(new ListOccurrences(), { recipientId: 'alice', id, count }));
-  const rows = () => test.db.selectFrom('notification_deliveries').selectAll().execute();
+  const rows = () => deliveryRows(test.db).execute();
   return { ...test, send, edit, setZone, occurrences, rows };
 }
 

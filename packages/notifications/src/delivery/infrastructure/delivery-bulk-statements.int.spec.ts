@@ -9,7 +9,15 @@ interface ColumnInfo {
   hasDefault: boolean;
 }
 
+/** The columns of both tables a delivery is written to (the key `id` is in both). */
 async function deliveryColumns(t: NotificationsTestApp): Promise<ColumnInfo[]> {
+  return [
+    ...(await columnsOf(t, 'notification_deliveries')),
+    ...(await columnsOf(t, 'notification_bodies')),
+  ];
+}
+
+async function columnsOf(t: NotificationsTestApp, table: string): Promise<ColumnInfo[]> {
   if (testBackend() === 'postgres') {
     const r = await sql<{
       column_name: string;
@@ -17,9 +25,7 @@ async function deliveryColumns(t: NotificationsTestApp): Promise<ColumnInfo[]> {
       column_default: string | null;
     }>`
       select column_name, is_nullable, column_default from information_schema.columns
-      where table_name = 'notification_deliveries' and table_schema = current_schema()`.execute(
-      t.db,
-    );
+      where table_name = ${table} and table_schema = current_schema()`.execute(t.db);
     return r.rows.map((c) => ({
       name: c.column_name,
       nullable: c.is_nullable === 'YES',
@@ -27,7 +33,7 @@ async function deliveryColumns(t: NotificationsTestApp): Promise<ColumnInfo[]> {
     }));
   }
   const r = await sql<{ name: string; notnull: number; dflt_value: string | null }>`
-    pragma table_info(notification_deliveries)`.execute(t.db);
+    pragma table_info(${sql.raw(table)})`.execute(t.db);
   return r.rows.map((c) => ({
     name: c.name,
     nullable: c.notnull === 0,

@@ -1,6 +1,10 @@
-import { type DialectName, sqlDialectFor } from '@tickler/core';
-import { CompiledQuery } from 'kysely';
-import { type NewDeliveryRow } from '../../shared/infrastructure/notifications.tables';
+import { dialectOf, type DialectName, sqlDialectFor } from '@tickler/core';
+import { CompiledQuery, type Kysely } from 'kysely';
+import {
+  type DeliveryRow,
+  type NewDeliveryRow,
+} from '../../shared/infrastructure/notifications.tables';
+import { bodyRowOf, DELIVERY_STATE_COLUMNS, stateRowOf } from './notification-delivery.mapper';
 
 /**
  * Multi-row statements for reconcile, as pre-compiled SQL. Why not kysely's builder: a 1,000-row
@@ -12,11 +16,12 @@ import { type NewDeliveryRow } from '../../shared/infrastructure/notifications.t
  * bound values as text, so non-text columns need a cast where they are copied from it.
  */
 
-const TABLE = 'notification_deliveries';
+/** The two tables a delivery is written to (its state row and its body row). */
+export type DeliveryTable = 'notification_deliveries' | 'notification_bodies';
 /** SQLite's default bound-parameter limit is 32,766; stay well under it. */
 const MAX_PARAMS = 30_000;
 
-/** Non-text columns of `notification_deliveries` (PostgreSQL casts these out of a VALUES list). */
+/** Non-text columns of the two tables (PostgreSQL casts these out of a VALUES list). */
 const COLUMN_TYPES: Partial<Record<keyof NewDeliveryRow, string>> = { attempts: 'integer' };
 
 function placeholders(columns: number, rows: number, dialect: DialectName): string {
@@ -38,7 +43,7 @@ function fromValues(column: keyof NewDeliveryRow, dialect: DialectName): string 
 
 /**
  * Nullable columns without a default: an INSERT that leaves one out stores NULL, exactly as
- * binding null does. A new delivery has about half its 26 columns null (no outcome,
+ * binding null does. A new delivery has about half its columns null (no outcome,
  * source or window yet); leaving out the ones null in every row of a statement halves the
  * values bound per row. A column added later with a default must not be listed here.
  */
@@ -69,9 +74,13 @@ export function rowsPerStatement(columns: number): number {
   return Math.max(1, Math.floor(MAX_PARAMS / columns));
 }
 
-/** `INSERT INTO notification_deliveries (...) VALUES (...), (...)` for these rows (all of one shape). */
+/**
+ * `INSERT INTO <table> (...) VALUES (...), (...)` for these rows (all of one shape: the state or
+ * the body rows of a chunk).
+ */
 export function insertRows(
-  rows: readonly NewDeliveryRow[],
+  table: DeliveryTable,
+  rows: readonly Partial<NewDeliveryRow>[],
   dialect: DialectName = 'sqlite',
 ): CompiledQuery {
   const first = rows[0];
@@ -89,7 +98,7 @@ export function insertRows(
       params.push(row[column] ?? null);
     }
   }
-  return CompiledQuery.raw(insertText(columns, rows.length, dialect), params);
+  return CompiledQuery.raw(insertText(table, columns, rows.length, dialect), params);
 }
 
 /** Statement texts by dialect, columns and row count; a bulk call reuses one or two sizes. */
@@ -101,11 +110,16 @@ const MAX_INSERT_TEXTS = 64;
  * fresh string each call cost its building plus hashing it again in the prepared-statement
  * cache's lookup; the same string object is hashed once.
  */
-function insertText(columns: readonly string[], rows: number, dialect: DialectName): string {
-  const key = `${dialect} ${rows} ${columns.join(',')}`;
+function insertText(
+  table: DeliveryTable,
+  columns: readonly string[],
+  rows: number,
+  dialect: DialectName,
+): string {
+  const key = `${dialect} ${table} ${rows} ${columns.join(',')}`;
   let text = insertTexts.get(key);
   if (text === undefined) {
-    text = `insert into ${TABLE} (${columns.join(', ')}) values ${placeholders(columns.length, rows, dialect)}`;
+    text = `insert into ${table} (${columns.join(', ')}) values ${placeholders(columns.length, rows, dialect)}`;
     if (insertTexts.size >= MAX_INSERT_TEXTS) {
       insertTexts.clear();
     }
@@ -115,13 +129,15 @@ function insertText(columns: readonly string[], rows: number, dialect: DialectNa
 }
 
 /**
- * One UPDATE writing every column but `id`/`created_at` of these rows from a VALUES list, each
- * row only if it is still in `expectedStatus`. RETURNING
- * the ids it changed lets the caller check the row count per row.
+ * One UPDATE of `table` writing every column but `id`/`created_at` of these rows from a VALUES
+ * list; on the state table each row only if it is still in `expectedStatus` (the body table has
+ * no status: its caller passes only rows whose state update matched). RETURNING the ids it
+ * changed lets the caller check the row count per row.
  */
 export function updateRows(
-  rows: readonly NewDeliveryRow[],
-  expectedStatus: string,
+  table: DeliveryTable,
+  rows: readonly Partial<NewDeliveryRow>[],
+  expectedStatus: string | null,
   dialect: DialectName = 'sqlite',
 ): CompiledQuery<{ id: string }> {
   const first = rows[0];
@@ -138,12 +154,60 @@ export function updateRows(
       params.push(row[column] ?? null);
     }
   }
-  params.push(expectedStatus);
-  const status = placeholder(rows.length * (columns.length + 1) + 1, dialect);
+  let guard = '';
+  if (expectedStatus !== null) {
+    params.push(expectedStatus);
+    guard = ` and ${table}.status = ${placeholder(rows.length * (columns.length + 1) + 1, dialect)}`;
+  }
   const text =
     `with v (id, ${columns.join(', ')}) as (values ${placeholders(columns.length + 1, rows.length, dialect)}) ` +
-    `update ${TABLE} set ${columns.map((c) => `${c} = ${fromValues(c, dialect)}`).join(', ')} from v ` +
-    `where ${TABLE}.id = v.id and ${TABLE}.status = ${status}` +
-    ` returning ${TABLE}.id as id`;
+    `update ${table} set ${columns.map((c) => `${c} = ${fromValues(c, dialect)}`).join(', ')} from v ` +
+    `where ${table}.id = v.id${guard}` +
+    ` returning ${table}.id as id`;
   return CompiledQuery.raw(text, params);
+}
+
+/** Rows per chunk of a bulk write: sized for the wider of the two tables (the state row). */
+const CHUNK = rowsPerStatement(DELIVERY_STATE_COLUMNS.length);
+
+/** Writes whole delivery rows as their state and body rows: two multi-row INSERTs per chunk. */
+export async function insertDeliveries(
+  db: Kysely<unknown>,
+  rows: readonly DeliveryRow[],
+): Promise<void> {
+  const dialect = dialectOf(db);
+  for (let i = 0; i < rows.length; i += CHUNK) {
+    const slice = rows.slice(i, i + CHUNK);
+    await db.executeQuery(insertRows('notification_deliveries', slice.map(stateRowOf), dialect));
+    await db.executeQuery(insertRows('notification_bodies', slice.map(bodyRowOf), dialect));
+  }
+}
+
+/**
+ * Rewrites whole delivery rows still in `expectedStatus`: one UPDATE of the state rows per chunk,
+ * then one of the bodies of only the rows it matched. Returns the ids updated.
+ */
+export async function updateDeliveries(
+  db: Kysely<unknown>,
+  rows: readonly DeliveryRow[],
+  expectedStatus: string,
+): Promise<string[]> {
+  const dialect = dialectOf(db);
+  const updated: string[] = [];
+  for (let i = 0; i < rows.length; i += CHUNK) {
+    const slice = rows.slice(i, i + CHUNK);
+    const states = updateRows(
+      'notification_deliveries',
+      slice.map(stateRowOf),
+      expectedStatus,
+      dialect,
+    );
+    const matched = new Set((await db.executeQuery(states)).rows.map((r) => r.id));
+    const bodies = slice.filter((r) => matched.has(r.id)).map(bodyRowOf);
+    if (bodies.length > 0) {
+      await db.executeQuery(updateRows('notification_bodies', bodies, null, dialect));
+    }
+    updated.push(...matched);
+  }
+  return updated;
 }

@@ -1,4 +1,4 @@
-import { dialectOf, ReusableQuery, sqlDialectOf, tablesOf } from '@tickler/core';
+import { ReusableQuery, sqlDialectOf, tablesOf } from '@tickler/core';
 import { injectable } from 'inversify';
 import { type Kysely, sql } from 'kysely';
 import {
@@ -12,18 +12,28 @@ import { type Scope } from '../../shared/application/ports/scope';
 import { type NotificationDelivery } from '../domain/notification-delivery.entity';
 import { type NotificationStatus } from '../../shared/domain/notification-status';
 import { NotificationConcurrentUpdateError } from '../../shared/domain/notification.errors';
-import { insertRows, rowsPerStatement, updateRows } from './delivery-bulk-statements';
-import { settlementGroups } from './settlement-groups';
+import { insertDeliveries, updateDeliveries } from './delivery-bulk-statements';
+import { settle } from './settlement-groups';
 import {
-  DELIVERY_COLUMNS,
-  deliveryToDomain,
+  bodyRowOf,
+  DELIVERY_BODY_COLUMNS,
+  DELIVERY_STATE_COLUMNS,
   deliveryToRow,
-  SOURCED_COLUMNS,
   sourcedDeliveryOf,
+  stateRowOf,
 } from './notification-delivery.mapper';
 import {
+  BODIES,
+  changesSinceLoaded,
+  joined,
+  loaded,
+  rehydrated,
+  SOURCED_SELECTION,
+} from './delivery-joined-reads';
+import {
+  type DeliveryBodyRow,
   type DeliveryRow,
-  type NewDeliveryRow,
+  type DeliveryStateRow,
   type NotificationsTables,
 } from '../../shared/infrastructure/notifications.tables';
 
@@ -41,16 +51,23 @@ function q(scope: Scope): Kysely<NotificationsTables> {
   return tablesOf<NotificationsTables>(scope.db);
 }
 
-/** One new row, compiled once: the hot path of every `SendNotification`. */
-const INSERT = new ReusableQuery<DeliveryRow>(DELIVERY_COLUMNS, (db, row) =>
+/** One new state row, compiled once: the hot path of every `SendNotification`. */
+const INSERT_STATE = new ReusableQuery<DeliveryStateRow>(DELIVERY_STATE_COLUMNS, (db, row) =>
   tablesOf<NotificationsTables>(db).insertInto(TABLE).values(row),
+);
+/** Its body row, in the same transaction. */
+const INSERT_BODY = new ReusableQuery<DeliveryBodyRow>(DELIVERY_BODY_COLUMNS, (db, row) =>
+  tablesOf<NotificationsTables>(db).insertInto(BODIES).values(row),
 );
 
 /** kysely adapter of the delivery repository (SQLite; plain SQL that PostgreSQL also runs). */
 @injectable()
 export class KyselyNotificationDeliveryRepository implements NotificationDeliveryRepository {
   async insert(scope: Scope, delivery: NotificationDelivery): Promise<void> {
-    await INSERT.execute(scope.db, deliveryToRow(delivery.snapshot()));
+    const row = deliveryToRow(delivery.snapshot());
+    await INSERT_STATE.execute(scope.db, stateRowOf(row));
+    await INSERT_BODY.execute(scope.db, bodyRowOf(row));
+    loaded.set(delivery, row);
   }
 
   async findById(
@@ -58,10 +75,10 @@ export class KyselyNotificationDeliveryRepository implements NotificationDeliver
     id: string,
     options: { forUpdate?: boolean } = {},
   ): Promise<NotificationDelivery | undefined> {
-    const query = q(scope).selectFrom(TABLE).selectAll().where('id', '=', id);
+    const query = joined(scope.db).where('d.id', '=', id);
     const locked = options.forUpdate === true ? sqlDialectOf(scope.db).lockRows(query) : query;
     const row = await locked.executeTakeFirst();
-    return row ? deliveryToDomain(row) : undefined;
+    return row ? rehydrated(row) : undefined;
   }
 
   async findByIdempotencyKey(
@@ -69,13 +86,11 @@ export class KyselyNotificationDeliveryRepository implements NotificationDeliver
     recipientId: string,
     key: string,
   ): Promise<NotificationDelivery | undefined> {
-    const row = await q(scope)
-      .selectFrom(TABLE)
-      .selectAll()
-      .where('recipient_id', '=', recipientId)
-      .where('idempotency_key', '=', key)
+    const row = await joined(scope.db)
+      .where('d.recipient_id', '=', recipientId)
+      .where('d.idempotency_key', '=', key)
       .executeTakeFirst();
-    return row ? deliveryToDomain(row) : undefined;
+    return row ? rehydrated(row) : undefined;
   }
 
   async findIdBySourceKey(
@@ -87,42 +102,41 @@ export class KyselyNotificationDeliveryRepository implements NotificationDeliver
     const row = await q(scope)
       .selectFrom(TABLE)
       .select('id')
-      .where('recipient_id', '=', recipientId)
       .where('source_app', '=', source.app)
+      .where('recipient_id', '=', recipientId)
       .where('source_key', '=', source.key)
       .where(sql<string>`coalesce(source_rule, '')`, '=', source.rule ?? '')
       .executeTakeFirst();
     return row?.id;
   }
 
+  /**
+   * Writes the columns that changed since the aggregate was loaded: the state row always (its
+   * guarded UPDATE is the fence), the body row only when the body changed.
+   */
   async save(scope: Scope, delivery: NotificationDelivery, expected: ExpectedState): Promise<void> {
-    const { id: _id, created_at: _created, ...changes } = deliveryToRow(delivery.snapshot());
-    const update = q(scope)
+    const row = deliveryToRow(delivery.snapshot());
+    const { state, body } = changesSinceLoaded(delivery, row);
+    const result = await q(scope)
       .updateTable(TABLE)
-      .set(changes)
+      .set(state)
       .where('id', '=', delivery.id)
-      .where('status', '=', expected.status);
-    const result = await update.executeTakeFirst();
+      .where('status', '=', expected.status)
+      .executeTakeFirst();
     const matched = Number(result.numUpdatedRows);
     if (matched !== 1) {
       throw new NotificationConcurrentUpdateError(1, matched);
     }
+    if (body !== undefined) {
+      await q(scope).updateTable(BODIES).set(body).where('id', '=', delivery.id).execute();
+    }
+    loaded.set(delivery, row);
   }
 
   async settleMany(scope: Scope, settlements: readonly PendingSettlement[]): Promise<Set<string>> {
-    const updated = new Set<string>();
-    for (const group of settlementGroups(settlements)) {
-      for (let i = 0; i < group.ids.length; i += IDS_PER_STATEMENT) {
-        const ids = group.ids.slice(i, i + IDS_PER_STATEMENT);
-        const update = q(scope)
-          .updateTable(TABLE)
-          .set(group.set)
-          .where('id', 'in', ids)
-          .where('status', '=', group.expected.status);
-        for (const row of await update.returning('id').execute()) {
-          updated.add(row.id);
-        }
-      }
+    const updated = await settle(q(scope), settlements);
+    for (const { delivery } of settlements) {
+      loaded.delete(delivery); // a later `save` of it writes every column again
     }
     return updated;
   }
@@ -139,22 +153,24 @@ export class KyselyNotificationDeliveryRepository implements NotificationDeliver
       limit,
       id,
     ).execute();
-    return rows.map(deliveryToDomain);
+    return rows.map(rehydrated);
   }
 
   /**
-   * The dispatcher's read, exposed so a test can check its query plan. On PostgreSQL it locks
-   * the rows it returns and skips rows another process's batch holds (`FOR UPDATE SKIP
-   * LOCKED`, held until that batch commits): two dispatchers never load the same due row,
-   * and the status-guarded UPDATEs stay as the fence. SQLite's single writer needs neither.
+   * The dispatcher's read, exposed so a test can check its query plan: the due state rows
+   * (partial index on `due_at`) joined with their bodies, one statement for the whole batch.
+   * On PostgreSQL it locks the state rows it returns and skips rows another process's batch
+   * holds (`FOR UPDATE OF d SKIP LOCKED`, held until that batch commits): two dispatchers never
+   * load the same due row, and the status-guarded UPDATEs stay as the fence. The bodies are
+   * only read, never locked. SQLite's single writer needs neither.
    */
   static dueQuery(scope: Scope, now: string, limit: number, id?: string) {
-    let query = q(scope).selectFrom(TABLE).selectAll().where(SCHEDULED).where('due_at', '<=', now);
+    let query = joined(scope.db).where(SCHEDULED).where('d.due_at', '<=', now);
     if (id !== undefined) {
-      query = query.where('id', '=', id);
+      query = query.where('d.id', '=', id);
     }
-    const ordered = query.orderBy('due_at').limit(limit);
-    return sqlDialectOf(scope.db).claimRows(ordered);
+    const ordered = query.orderBy('d.due_at').limit(limit);
+    return sqlDialectOf(scope.db).claimRows(ordered, 'd');
   }
 
   async nextDueAt(scope: Scope): Promise<string | undefined> {
@@ -169,42 +185,39 @@ export class KyselyNotificationDeliveryRepository implements NotificationDeliver
   }
 
   async list(scope: Scope, query: ListDeliveriesQuery): Promise<NotificationDelivery[]> {
-    let select = q(scope)
-      .selectFrom(TABLE)
-      .selectAll()
-      .where('recipient_id', '=', query.recipientId);
+    let select = joined(scope.db).where('d.recipient_id', '=', query.recipientId);
     if (query.status !== undefined) {
-      select = select.where('status', '=', query.status);
+      select = select.where('d.status', '=', query.status);
     }
     if (query.since !== undefined) {
-      select = select.where('sort_at', '>=', query.since);
+      select = select.where('d.sort_at', '>=', query.since);
     }
     const after = query.after;
     if (after) {
       select = select.where((eb) =>
         eb.or([
-          eb('sort_at', '>', after.sortAt),
-          eb.and([eb('sort_at', '=', after.sortAt), eb('id', '>', after.id)]),
+          eb('d.sort_at', '>', after.sortAt),
+          eb.and([eb('d.sort_at', '=', after.sortAt), eb('d.id', '>', after.id)]),
         ]),
       );
     }
-    const rows = await select.orderBy('sort_at').orderBy('id').limit(query.limit).execute();
-    return rows.map(deliveryToDomain);
+    const rows = await select.orderBy('d.sort_at').orderBy('d.id').limit(query.limit).execute();
+    return rows.map(rehydrated);
   }
 
   async insertMany(scope: Scope, deliveries: readonly NotificationDelivery[]): Promise<void> {
-    const rows = deliveries.map((d) => deliveryToRow(d.snapshot()));
-    const chunk = rowsPerStatement(Object.keys(rows[0] ?? {}).length);
-    for (let i = 0; i < rows.length; i += chunk) {
-      await scope.db.executeQuery(insertRows(rows.slice(i, i + chunk), dialectOf(scope.db)));
-    }
+    await insertDeliveries(
+      scope.db,
+      deliveries.map((d) => deliveryToRow(d.snapshot())),
+    );
   }
 
   async findBySourceApp(scope: Scope, sourceApp: string): Promise<SourcedDelivery[]> {
     const rows = await q(scope)
-      .selectFrom(TABLE)
-      .select(SOURCED_COLUMNS)
-      .where('source_app', '=', sourceApp)
+      .selectFrom(`${TABLE} as d`)
+      .innerJoin(`${BODIES} as b`, 'b.id', 'd.id')
+      .select(SOURCED_SELECTION)
+      .where('d.source_app', '=', sourceApp)
       .execute();
     return rows.map(sourcedDeliveryOf);
   }
@@ -212,39 +225,26 @@ export class KyselyNotificationDeliveryRepository implements NotificationDeliver
   async findByIds(scope: Scope, ids: readonly string[]): Promise<NotificationDelivery[]> {
     const out: NotificationDelivery[] = [];
     for (let i = 0; i < ids.length; i += IDS_PER_STATEMENT) {
-      const rows = await q(scope)
-        .selectFrom(TABLE)
-        .selectAll()
-        .where('id', 'in', ids.slice(i, i + IDS_PER_STATEMENT))
+      const rows = await joined(scope.db)
+        .where('d.id', 'in', ids.slice(i, i + IDS_PER_STATEMENT))
         .execute();
-      out.push(...rows.map(deliveryToDomain));
+      out.push(...rows.map(rehydrated));
     }
     return out;
   }
 
   async saveMany(scope: Scope, pending: readonly PendingSettlement[]): Promise<Set<string>> {
     const updated = new Set<string>();
-    const groups = new Map<string, { expected: ExpectedState; rows: NewDeliveryRow[] }>();
+    const groups = new Map<string, DeliveryRow[]>();
     for (const { delivery, expected } of pending) {
-      const key = expected.status;
-      let group = groups.get(key);
-      if (!group) {
-        group = { expected, rows: [] };
-        groups.set(key, group);
-      }
-      group.rows.push(deliveryToRow(delivery.snapshot()));
+      loaded.delete(delivery); // a later `save` of it writes every column again
+      const rows = groups.get(expected.status) ?? [];
+      rows.push(deliveryToRow(delivery.snapshot()));
+      groups.set(expected.status, rows);
     }
-    for (const { expected, rows } of groups.values()) {
-      const chunk = rowsPerStatement(Object.keys(rows[0] ?? {}).length);
-      for (let i = 0; i < rows.length; i += chunk) {
-        const statement = updateRows(
-          rows.slice(i, i + chunk),
-          expected.status,
-          dialectOf(scope.db),
-        );
-        for (const row of (await scope.db.executeQuery(statement)).rows) {
-          updated.add(row.id);
-        }
+    for (const [expectedStatus, rows] of groups) {
+      for (const id of await updateDeliveries(scope.db, rows, expectedStatus)) {
+        updated.add(id);
       }
     }
     return updated;
@@ -270,18 +270,27 @@ export class KyselyNotificationDeliveryRepository implements NotificationDeliver
       .where('id', '=', id)
       .where('status', '=', expected.status)
       .executeTakeFirst();
-    return Number(result.numDeletedRows) === 1;
+    if (Number(result.numDeletedRows) !== 1) {
+      return false;
+    }
+    await q(scope).deleteFrom(BODIES).where('id', '=', id).execute();
+    return true;
   }
 
   async deleteSettled(scope: Scope, ids: readonly string[]): Promise<number> {
     let deleted = 0;
     for (let i = 0; i < ids.length; i += IDS_PER_STATEMENT) {
-      const result = await q(scope)
+      const gone = await q(scope)
         .deleteFrom(TABLE)
         .where('id', 'in', ids.slice(i, i + IDS_PER_STATEMENT))
         .where(SETTLED)
-        .executeTakeFirst();
-      deleted += Number(result.numDeletedRows);
+        .returning('id')
+        .execute();
+      if (gone.length > 0) {
+        const goneIds = gone.map((r) => r.id);
+        await q(scope).deleteFrom(BODIES).where('id', 'in', goneIds).execute();
+      }
+      deleted += gone.length;
     }
     return deleted;
   }

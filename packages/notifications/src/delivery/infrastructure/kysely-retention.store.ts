@@ -12,7 +12,7 @@ function q(scope: Scope): Kysely<NotificationsTables> {
 /**
  * Retention's statements (SQLite and PostgreSQL), all in this file: the finished deliveries of a
  * batch by age (partial index `notification_deliveries_finished_updated_at`), then their
- * dependants by id, then the rows; log entries by `seq` order (oldest first). Bounded deletes in
+ * dependants by id (bodies included), then the rows; log entries by `seq` order (oldest first). Bounded deletes in
  * short transactions are what PostgreSQL's autovacuum keeps up with.
  */
 @injectable()
@@ -64,6 +64,7 @@ export class KyselyRetentionStore implements RetentionStore {
       await sql`delete from notification_withdrawals where delivery_id in (${sql.join(ids)})`.execute(
         scope.db,
       );
+      await db.deleteFrom('notification_bodies').where('id', 'in', ids).execute();
       await db.deleteFrom('notification_deliveries').where('id', 'in', ids).execute();
     }
     const logEntries = count(

@@ -4,8 +4,9 @@ import {
   type NotificationDeliveryState,
 } from '../domain/notification-delivery.entity';
 import {
+  type DeliveryBodyRow,
   type DeliveryRow,
-  type NewDeliveryRow,
+  type DeliveryStateRow,
 } from '../../shared/infrastructure/notifications.tables';
 
 /** The stored JSON array of channel kinds, or null (the default set). */
@@ -52,7 +53,7 @@ export function deliveryToDomain(row: DeliveryRow): NotificationDelivery {
   });
 }
 
-/** Aggregate state → full row (every column). */
+/** Aggregate state → whole row (every column of both tables; see {@link stateRowOf}). */
 export function deliveryToRow(s: NotificationDeliveryState): DeliveryRow {
   return {
     id: s.id,
@@ -87,7 +88,7 @@ export function deliveryToRow(s: NotificationDeliveryState): DeliveryRow {
   };
 }
 
-/** The columns a dispatcher transition changes (content never changes while delivering). */
+/** The columns a dispatcher transition changes: all on the state row (the body never changes while delivering). */
 export const STATE_COLUMNS = [
   'status',
   'attempts',
@@ -98,49 +99,78 @@ export const STATE_COLUMNS = [
   'updated_at',
   'due_at',
   'digest_id',
-] as const satisfies readonly (keyof NewDeliveryRow)[];
+] as const satisfies readonly (keyof DeliveryStateRow)[];
 
 /** One of {@link STATE_COLUMNS}. */
 export type StateColumn = (typeof STATE_COLUMNS)[number];
 
 /**
- * Every column of a delivery row (the compiled-once INSERT binds them all). A record, not a
+ * The state row's columns (the compiled-once INSERT binds them in this order). A record, not a
  * list, so adding a column to the table without adding it here fails to compile.
  */
-const ALL_COLUMNS: Record<keyof DeliveryRow, true> = {
+const STATE_ROW: Record<keyof DeliveryStateRow, true> = {
   id: true,
   recipient_id: true,
+  status: true,
+  attempts: true,
+  due_at: true,
+  scheduled_at: true,
+  sort_at: true,
+  last_error: true,
+  sent_at: true,
+  inbox_id: true,
+  missed_reason: true,
+  deferred_from: true,
+  digest_id: true,
+  source_app: true,
+  source_key: true,
+  source_rule: true,
+  idempotency_key: true,
+  created_at: true,
+  updated_at: true,
+};
+
+/** The body row's columns, likewise. */
+const BODY_ROW: Record<keyof DeliveryBodyRow, true> = {
+  id: true,
   channels: true,
   title: true,
   message: true,
   url: true,
-  scheduled_at: true,
-  status: true,
-  attempts: true,
-  last_error: true,
-  sent_at: true,
-  inbox_id: true,
-  source_app: true,
-  source_key: true,
   source_collection: true,
   source_id: true,
-  source_rule: true,
-  idempotency_key: true,
   event_at: true,
   expires_at: true,
-  missed_reason: true,
-  created_at: true,
-  updated_at: true,
-  due_at: true,
-  sort_at: true,
   snoozed_from: true,
   priority: true,
-  deferred_from: true,
-  digest_id: true,
 };
 
-/** Every column of `notification_deliveries`, in one fixed order (the compiled single-row INSERT binds them so). */
-export const DELIVERY_COLUMNS = Object.keys(ALL_COLUMNS) as (keyof DeliveryRow)[];
+/** Every column of `notification_deliveries` (the state row), in one fixed order. */
+export const DELIVERY_STATE_COLUMNS = Object.keys(STATE_ROW) as (keyof DeliveryStateRow)[];
+
+/** Every column of `notification_bodies`, in one fixed order. */
+export const DELIVERY_BODY_COLUMNS = Object.keys(BODY_ROW) as (keyof DeliveryBodyRow)[];
+
+/** Body columns but the key: what an edit of the body writes. */
+export const BODY_CONTENT_COLUMNS = DELIVERY_BODY_COLUMNS.filter((c) => c !== 'id');
+
+/** The state row of a whole delivery row. */
+export function stateRowOf(row: DeliveryRow): DeliveryStateRow {
+  const out: Record<string, unknown> = {};
+  for (const column of DELIVERY_STATE_COLUMNS) {
+    out[column] = row[column];
+  }
+  return out as unknown as DeliveryStateRow;
+}
+
+/** The body row of a whole delivery row. */
+export function bodyRowOf(row: DeliveryRow): DeliveryBodyRow {
+  const out: Record<string, unknown> = {};
+  for (const column of DELIVERY_BODY_COLUMNS) {
+    out[column] = row[column];
+  }
+  return out as unknown as DeliveryBodyRow;
+}
 
 /** The columns reconcile compares of a producer's deliveries (one indexed read, no full rows). */
 export const SOURCED_COLUMNS = [

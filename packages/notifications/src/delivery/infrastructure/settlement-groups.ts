@@ -1,10 +1,13 @@
-import { sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import {
   type ExpectedState,
   type PendingSettlement,
 } from '../application/ports/notification-delivery.repository';
 import { deliveryToRow, STATE_COLUMNS, type StateColumn } from './notification-delivery.mapper';
-import { type NewDeliveryRow } from '../../shared/infrastructure/notifications.tables';
+import {
+  type NewDeliveryRow,
+  type NotificationsTables,
+} from '../../shared/infrastructure/notifications.tables';
 
 /** Marks a state value equal to the row's own id (inbox id = delivery id), so it groups. */
 const SAME_AS_ID = '\u0000id';
@@ -52,4 +55,34 @@ export function settlementGroups(settlements: readonly PendingSettlement[]): Set
     }
     return { expected, set, ids };
   });
+}
+
+/** Ids per `UPDATE … WHERE id IN (…)`: well under SQLite's 32,766 bound parameters. */
+const IDS_PER_STATEMENT = 1000;
+
+/**
+ * Settles a batch: one `UPDATE` of the state rows per {@link SettlementGroup} (and per 1,000
+ * ids), each row only if still in its expected status. The body rows are never touched.
+ * Returns the ids actually updated.
+ */
+export async function settle(
+  db: Kysely<NotificationsTables>,
+  settlements: readonly PendingSettlement[],
+): Promise<Set<string>> {
+  const updated = new Set<string>();
+  for (const group of settlementGroups(settlements)) {
+    for (let i = 0; i < group.ids.length; i += IDS_PER_STATEMENT) {
+      const rows = await db
+        .updateTable('notification_deliveries')
+        .set(group.set)
+        .where('id', 'in', group.ids.slice(i, i + IDS_PER_STATEMENT))
+        .where('status', '=', group.expected.status)
+        .returning('id')
+        .execute();
+      for (const row of rows) {
+        updated.add(row.id);
+      }
+    }
+  }
+  return updated;
 }

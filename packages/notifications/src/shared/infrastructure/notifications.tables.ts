@@ -13,56 +13,70 @@ import {
 import { type NotificationRecipientProfilesTable } from './recipient-profiles.table';
 
 /**
- * `notification_deliveries`: one row per notification to one recipient; its own delivery
- * ledger (each external channel's attempts are in `notification_channel_sends`). Every instant is ISO-8601 UTC text written by `toIsoUtc` (string order = time order).
+ * `notification_deliveries`: the narrow state row of one notification to one recipient, the only
+ * row the dispatcher reads to find what is due and writes when it settles (its body is in
+ * `notification_bodies`; each external channel's attempts in `notification_channel_sends`). Every
+ * instant is ISO-8601 UTC text written by `toIsoUtc` (string order = time order).
  */
 export interface NotificationDeliveriesTable {
-  /** UUIDv7. */
+  /** UUIDv7; also the key of its `notification_bodies` row. */
   id: string;
   recipient_id: string;
-  /** JSON array of channel kinds asked for; null = the default set, resolved when it fires. */
-  channels: string | null;
-  title: string;
-  message: string;
-  url: string | null;
-  /** Requested send instant; null for an immediate send. */
-  scheduled_at: string | null;
   status: NotificationStatus;
   /** 1 once its inbox row is written. */
   attempts: number;
-  last_error: string | null;
-  sent_at: string | null;
-  /** The `notification_inbox` row it produced (inbox channel). */
-  inbox_id: string | null;
-  /** Producer provenance (reconcile): app id, its stable key, the source record, the lead rule. */
-  source_app: string | null;
-  source_key: string | null;
-  source_collection: string | null;
-  source_id: string | null;
-  source_rule: string | null;
-  /** Caller's idempotency key; unique per recipient. */
-  idempotency_key: string | null;
-  /** Start / end of the event's window (send-time guards). */
-  event_at: string | null;
-  expires_at: string | null;
-  missed_reason: MissedReason | null;
-  created_at: string;
-  updated_at: string;
   /**
    * When the dispatcher must fire the row: its send instant while `scheduled` (now for an
    * immediate send), null otherwise. A partial index on it (`scheduled` only) serves "what is due".
    */
   due_at: string | null;
+  /** Requested send instant; null for an immediate send (moves with a reschedule or deferral). */
+  scheduled_at: string | null;
   /** `scheduled_at`, or `created_at` for immediate sends: the list order (with `id`). */
   sort_at: string;
-  /** The `notification_inbox` row this delivery snoozes (same content, later); null otherwise. */
-  snoozed_from: string | null;
-  /** `normal` or `high` (rings through quiet hours). */
-  priority: DeliveryPriority;
+  last_error: string | null;
+  sent_at: string | null;
+  /** The `notification_inbox` row it produced (inbox channel). */
+  inbox_id: string | null;
+  missed_reason: MissedReason | null;
   /** The instant it was first meant for, when the recipient's profile held it later. */
   deferred_from: string | null;
   /** The digest delivery this one went out in (its `inbox_id` is the digest's row). */
   digest_id: string | null;
+  /** Producer provenance keys (reconcile's unique key): app id, its stable key, the lead rule. */
+  source_app: string | null;
+  source_key: string | null;
+  source_rule: string | null;
+  /** Caller's idempotency key; unique per recipient. */
+  idempotency_key: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/**
+ * `notification_bodies`: what a delivery says and how, written with it and read only when a batch
+ * is materialised or a view shown; 1:1 with its `notification_deliveries` row (same id). The
+ * dispatcher's status writes never touch it, and editing it never touches the state row's index
+ * entries.
+ */
+export interface NotificationBodiesTable {
+  /** The delivery's id. */
+  id: string;
+  /** JSON array of channel kinds asked for; null = the default set, resolved when it fires. */
+  channels: string | null;
+  title: string;
+  message: string;
+  url: string | null;
+  /** Producer provenance details: the source record (its key columns stay on the state row). */
+  source_collection: string | null;
+  source_id: string | null;
+  /** Start / end of the event's window (send-time guards). */
+  event_at: string | null;
+  expires_at: string | null;
+  /** The `notification_inbox` row this delivery snoozes (same content, later); null otherwise. */
+  snoozed_from: string | null;
+  /** `normal` or `high` (rings through quiet hours). */
+  priority: DeliveryPriority;
 }
 
 /** `notification_inbox`: what the recipient reads. 1:1 with its inbox delivery (same id). */
@@ -172,6 +186,7 @@ export interface NotificationIdempotencyTable {
 /** The context's tables, as kysely sees them. */
 export interface NotificationsTables {
   notification_deliveries: NotificationDeliveriesTable;
+  notification_bodies: NotificationBodiesTable;
   notification_inbox: NotificationInboxTable;
   notification_subscriptions: NotificationSubscriptionsTable;
   notification_channel_sends: NotificationChannelSendsTable;
@@ -181,10 +196,15 @@ export interface NotificationsTables {
   notification_recipient_profiles: NotificationRecipientProfilesTable;
 }
 
-/** A delivery row as read. */
-export type DeliveryRow = Selectable<NotificationDeliveriesTable>;
-/** A delivery row as inserted. */
-export type NewDeliveryRow = Insertable<NotificationDeliveriesTable>;
+/** A delivery's state row as read. */
+export type DeliveryStateRow = Selectable<NotificationDeliveriesTable>;
+/** A delivery's body row as read. */
+export type DeliveryBodyRow = Selectable<NotificationBodiesTable>;
+/** A delivery as read whole: its state row joined with its body row. */
+export type DeliveryRow = DeliveryStateRow & DeliveryBodyRow;
+/** A delivery as written whole (split into its two rows by the mapper). */
+export type NewDeliveryRow = Insertable<NotificationDeliveriesTable> &
+  Insertable<NotificationBodiesTable>;
 /** An inbox row as read. */
 export type InboxRow = Selectable<NotificationInboxTable>;
 /** A subscription row as read. */

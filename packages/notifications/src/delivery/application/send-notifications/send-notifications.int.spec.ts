@@ -14,7 +14,12 @@ import {
   type SendNotificationsResult,
 } from '../../../index';
 import { DELIVER_DUE_WAKE_UP_KEY } from '../../../shared/infrastructure/queue-delivery-wake-up';
-import { createNotificationsTestApp, type NotificationsTestApp, send } from '../../../testing';
+import {
+  createNotificationsTestApp,
+  deliveryRows,
+  type NotificationsTestApp,
+  send,
+} from '../../../testing';
 
 const at = (ms: number): string => new Date(Date.parse(REFERENCE_TIME) + ms).toISOString();
 const HOUR = 3_600_000;
@@ -123,11 +128,7 @@ describe('SendNotifications', () => {
     });
     const one = await send(t.app, fields);
     const { results } = await sendAll(t.app, [{ ...fields, recipientId: 'bob' }]);
-    const rows = await t.db
-      .selectFrom('notification_deliveries')
-      .selectAll()
-      .orderBy('recipient_id')
-      .execute();
+    const rows = await deliveryRows(t.db).orderBy('d.recipient_id').execute();
     const comparable = (r: Record<string, unknown>) => ({
       ...r,
       id: undefined,
