@@ -1,13 +1,8 @@
 import path from 'node:path';
 import { build } from 'esbuild';
+import { icsImportWorkerEntry } from '@tickler/daemon';
 import { ICS_IMPORT_WORKER_ASSET, ICS_IMPORT_WORKER_FILE } from '../runtime/embedded-workers';
 import { NODE_BUNDLE_OPTIONS } from './node-bundle-options';
-
-/** The built (tsc) entry of the calendar import worker. */
-function icsImportWorkerEntry(): string {
-  const dist = path.dirname(require.resolve('@tickler/calendar/context'));
-  return path.join(dist, 'infrastructure', 'ics', 'ics-import.worker.js');
-}
 
 /**
  * Bundles each worker thread's entry on its own — whole, with no lazy module (a worker has no

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import sea from 'node:sea';
-import { type ImportWorkerSource } from '@tickler/calendar/context';
+import { type ImportWorkerSource } from '@tickler/daemon';
 
 /** The SEA asset holding the calendar import worker's own bundle. */
 export const ICS_IMPORT_WORKER_ASSET = 'worker:ics-import';

@@ -12,12 +12,11 @@ async function main(argv: readonly string[]): Promise<void> {
   switch (command.kind) {
     case 'daemon': {
       // One bundle has no worker file beside the calendar code: its import worker is embedded.
+      const { runDaemon, useImportWorkerSource } = await import('@tickler/daemon');
       const worker = embeddedImportWorker();
       if (worker) {
-        const { useImportWorkerSource } = await import('@tickler/calendar/context');
-        useImportWorkerSource(worker);
+        await useImportWorkerSource(worker);
       }
-      const { runDaemon } = await import('@tickler/daemon');
       await runDaemon();
       return;
     }
