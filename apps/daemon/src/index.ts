@@ -1,7 +1,9 @@
 // Public surface of the daemon: start one in this process. Its configuration (environment,
 // `TICKLER_CONFIG` file) is `@tickler/config`, shared with the CLI; the server and everything
 // behind it load only when a daemon is actually started.
+import path from 'node:path';
 import { type DaemonConfig } from '@tickler/config';
+import { type ImportWorkerSource } from '@tickler/calendar/context';
 export type { RunningDaemon, StartOptions } from './start-daemon';
 import { type RunningDaemon, type StartOptions } from './start-daemon';
 import { DAEMON_VERSION } from './version';
@@ -44,4 +46,24 @@ export async function openApiDocument(): Promise<unknown> {
   // Neither is used to describe the routes; only their handlers read them.
   const unused = {} as Parameters<typeof allRoutes>[0];
   return buildOpenApi(allRoutes({ ...unused, version: DAEMON_VERSION }), DAEMON_VERSION);
+}
+
+export type { ImportWorkerSource } from '@tickler/calendar/context';
+
+/**
+ * For the packaged sidecar, before {@link runDaemon}: the calendar import worker's code, as
+ * one bundle carries no worker file (`useImportWorkerSource` of the calendar context).
+ */
+export async function useImportWorkerSource(source: ImportWorkerSource): Promise<void> {
+  const calendar = await import('@tickler/calendar/context');
+  calendar.useImportWorkerSource(source);
+}
+
+/** The built (tsc) entry of the calendar import worker, which packaging bundles on its own. */
+export function icsImportWorkerEntry(): string {
+  // Called by the packaging step only, never inside the bundle (where nothing can be resolved):
+  // a name, not a literal, so esbuild does not ask for the module to be made external.
+  const calendarContext = '@tickler/calendar/context';
+  const dist = path.dirname(require.resolve(calendarContext));
+  return path.join(dist, 'infrastructure', 'ics', 'ics-import.worker.js');
 }

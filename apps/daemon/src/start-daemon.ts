@@ -211,6 +211,10 @@ export async function startDaemon(
     allowedHosts: allowedHostNames(config.host, config.allowedHosts),
     trustedProxies: config.trustedProxies,
     limits,
+    whileConnected: {
+      start: () => metrics.sampleEventLoop(true),
+      stop: () => metrics.sampleEventLoop(false),
+    },
     ...(web ? { web } : {}),
   });
 

@@ -10,6 +10,8 @@ export { CALENDAR_TOKENS } from './calendar.tokens';
 export { type CalendarOptions, DEFAULT_IMPORT_LIMITS } from './application/calendar.options';
 export {
   type ImportWorkerOptions,
+  type ImportWorkerSource,
+  useImportWorkerSource,
   WorkerIcsImporter,
 } from './infrastructure/ics/worker-ics-importer';
 export { LastRemindedProjector } from './infrastructure/last-reminded.projector';

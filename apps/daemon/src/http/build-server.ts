@@ -19,6 +19,10 @@ import { SECURITY_HEADERS } from './hardening/security-headers';
 import { DEFAULT_HTTP_LIMITS, type HttpLimits } from './hardening/http-limits';
 import { type BodyLimitConfig, installJsonBodyParser } from './hardening/json-body-parser';
 import { closeAfterRefusedBody } from './hardening/refused-body';
+import {
+  checkConnectionsOnDemand,
+  type WhileConnected,
+} from './hardening/connection-check-on-demand';
 import { HttpBoundaryError } from './http.errors';
 import { type Access, DEFAULT_BODY_LIMIT, type RouteInput, type RouteSpec } from './route';
 import { sessionSecretOf } from './session/session-cookie';
@@ -44,6 +48,8 @@ export interface ServerDeps {
    * (`TICKLER_TRUSTED_PROXY`); none: those headers are ignored, whoever sends them.
    */
   readonly trustedProxies?: readonly string[];
+  /** Started with the first open connection, stopped with the last (event-loop sampling). */
+  readonly whileConnected?: WhileConnected;
 }
 
 /** The daemon's fastify instance (logging through pino). */
@@ -60,6 +66,9 @@ export type DaemonServer = FastifyInstance<
  * naming the field; only a segment past this is refused before routing, with 414.
  */
 export const MAX_PATH_SEGMENT = 1024;
+
+/** How often Node checks open connections against the headers and request timeouts (ms). */
+const CONNECTIONS_CHECK_MS = 1_000;
 
 /**
  * Failures fastify raises before routing (a path segment over the router's limit, a URL that is
@@ -134,7 +143,8 @@ export function buildServer(deps: ServerDeps): DaemonServer {
         : false,
     frameworkErrors: answerFrameworkError,
     // Slow clients: a request must arrive whole within requestTimeout (408, then closed); Node
-    // checks the clocks every second instead of every 30 s.
+    // checks the clocks every second instead of every 30 s — only while a connection is open
+    // (checkConnectionsOnDemand below), so an idle daemon does not wake for it.
     requestTimeout: limits.requestTimeoutMs,
     connectionTimeout: limits.idleSocketTimeoutMs,
     keepAliveTimeout: limits.keepAliveTimeoutMs,
@@ -143,9 +153,10 @@ export function buildServer(deps: ServerDeps): DaemonServer {
       // created with (fastify only sets the property afterwards).
       requestTimeout: limits.requestTimeoutMs,
       headersTimeout: Math.min(limits.headersTimeoutMs, limits.requestTimeoutMs),
-      connectionsCheckingInterval: 1000,
+      connectionsCheckingInterval: CONNECTIONS_CHECK_MS,
     },
   });
+  checkConnectionsOnDemand(server.server, CONNECTIONS_CHECK_MS, deps.whileConnected);
   server.removeContentTypeParser('text/plain');
   installJsonBodyParser(server);
   const connections = capConnections(server.server, {

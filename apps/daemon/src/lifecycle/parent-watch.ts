@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { processWatchTicker, WatchTicker } from './watch-ticker';
 
 /** Why {@link watchParent} decided the parent is gone. */
 export type ParentGone = 'stdin closed' | 'parent exited';
@@ -10,12 +11,12 @@ export interface ParentWatchOptions {
   readonly stdin?: NodeJS.ReadableStream;
   /** The current parent pid (it changes when the parent dies and we are re-parented). */
   readonly parentPid?: () => number;
-  /** How often the parent pid is compared, in ms. Default 500. */
+  /**
+   * How often the parent pid is compared, in ms, on a timer of its own. Default: on the shared
+   * {@link processWatchTicker} (every 2 s), with the other process watches.
+   */
   readonly intervalMs?: number;
 }
-
-/** Default period of the parent-pid check: well inside the 1 s a desktop shell waits. */
-export const PARENT_CHECK_MS = 500;
 
 /**
  * True when fd 0 is a pipe or a socket: how a supervising parent (Tauri and Electron by
@@ -41,7 +42,8 @@ export function stdinIsPipe(fd = 0): boolean {
  *   the parent dies. Whatever the parent writes is read and ignored.
  * - our parent pid changes: we were re-parented (to init or a subreaper), which also covers a
  *   parent whose stdin pipe lives on in another process it started. Windows keeps the original
- *   parent id, so there only the pipe tells.
+ *   parent id, so there only the pipe tells. No event tells this one: it is compared on the
+ *   shared process-watch tick (every 2 s), the one periodic wake-up an idle sidecar has.
  * Returns a function that stops watching.
  */
 export function watchParent(
@@ -56,16 +58,16 @@ export function watchParent(
   const parent = parentPid();
   let watching = true;
   const onEnd = (): void => gone('stdin closed');
-  const timer = setInterval(() => {
+  const ticker =
+    options.intervalMs === undefined ? processWatchTicker : new WatchTicker(options.intervalMs);
+  const removeCheck = ticker.add(() => {
     if (parentPid() !== parent) {
       gone('parent exited');
     }
-  }, options.intervalMs ?? PARENT_CHECK_MS);
-  // The check must never be what keeps the process alive.
-  timer.unref();
+  });
   const stop = (): void => {
     watching = false;
-    clearInterval(timer);
+    removeCheck();
     stdin.off('end', onEnd);
     stdin.off('error', onEnd);
     stdin.pause();

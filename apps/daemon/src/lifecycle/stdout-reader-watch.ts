@@ -1,7 +1,5 @@
 import fs from 'node:fs';
-
-/** How often an idle stdout socket is checked, in ms. */
-export const STDOUT_CHECK_MS = 500;
+import { processWatchTicker, WatchTicker } from './watch-ticker';
 
 /**
  * Calls `onGone` once when the reader of stdout has closed its end while the daemon writes
@@ -12,9 +10,11 @@ export const STDOUT_CHECK_MS = 500;
  * child's stdout — the other end closing makes it readable at end of file: a 1-byte read
  * returns 0. Anything else (EAGAIN: nothing to read, bytes the reader sent us) means it is
  * still there. A FIFO (a shell's `|`, Rust's `Stdio::piped`) cannot be read from its write
- * end: there only the next write tells. Returns a function that stops watching.
+ * end: there only the next write tells. The probe runs on the shared process-watch tick (every
+ * 2 s), or every `intervalMs` on a timer of its own when given. Returns a function that stops
+ * watching.
  */
-export function watchStdoutReader(onGone: () => void, fd = 1, intervalMs = STDOUT_CHECK_MS) {
+export function watchStdoutReader(onGone: () => void, fd = 1, intervalMs?: number) {
   let socket = false;
   try {
     socket = fs.fstatSync(fd).isSocket();
@@ -25,7 +25,8 @@ export function watchStdoutReader(onGone: () => void, fd = 1, intervalMs = STDOU
     return (): void => undefined;
   }
   const probe = Buffer.alloc(1);
-  const timer = setInterval(() => {
+  const ticker = intervalMs === undefined ? processWatchTicker : new WatchTicker(intervalMs);
+  const stop = ticker.add(() => {
     let read: number;
     try {
       read = fs.readSync(fd, probe, 0, 1, null);
@@ -33,10 +34,9 @@ export function watchStdoutReader(onGone: () => void, fd = 1, intervalMs = STDOU
       return; // EAGAIN (alive, nothing sent) or anything else: leave it to the next write
     }
     if (read === 0) {
-      clearInterval(timer);
+      stop();
       onGone();
     }
-  }, intervalMs);
-  timer.unref();
-  return (): void => clearInterval(timer);
+  });
+  return stop;
 }

@@ -1,3 +1,4 @@
+import perfHooks, { type IntervalHistogram } from 'node:perf_hooks';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import {
   type Application,
@@ -6,6 +7,7 @@ import {
   type JobOccurrence,
   msOf,
 } from '@tickler/core';
+import { LoopDelaySampler } from './loop-delay-sampler';
 
 /** Counts deliveries per status straight from the database, at scrape time. */
 export type StatusCounter = () => Promise<Readonly<Record<string, number>>>;
@@ -73,16 +75,21 @@ function jobLedgerGauges(app: Application, registry: Registry): void {
 export class DaemonMetrics {
   readonly registry = new Registry();
   private readonly unsubscribe: () => void;
+  /** Event-loop delay behind `tickler_nodejs_eventloop_lag_*`; see {@link sampleEventLoop}. */
+  readonly loopDelay = new LoopDelaySampler(EVENT_LOOP_SAMPLE_MS);
 
   constructor(app: Application, countByStatus: StatusCounter) {
-    collectDefaultMetrics({
-      register: this.registry,
-      prefix: 'tickler_',
-      // prom-client samples event-loop delay on a libuv timer of this period; its default of
-      // 10 ms woke an idle daemon 100 times a second (~0.65 % of a core, measured: a desktop
-      // sidecar on battery pays for that). Once a second keeps the lag figures, coarser.
-      eventLoopMonitoringPrecision: EVENT_LOOP_SAMPLE_MS,
-    });
+    // prom-client samples event-loop delay on a libuv timer that runs from start to exit (its
+    // default period of 10 ms woke an idle daemon 100 times a second, ~0.65 % of a core; once
+    // a second was still most of an idle sidecar's wake-ups, issue 28 item 6). It is handed
+    // the figures of a sampler of the same period that the daemon runs only while needed.
+    const monitorEventLoopDelay = perfHooks.monitorEventLoopDelay;
+    perfHooks.monitorEventLoopDelay = () => this.loopDelay.monitorView() as IntervalHistogram;
+    try {
+      collectDefaultMetrics({ register: this.registry, prefix: 'tickler_' });
+    } finally {
+      perfHooks.monitorEventLoopDelay = monitorEventLoopDelay;
+    }
     new Gauge({
       name: 'tickler_deliveries',
       help: 'Notification deliveries in the database, by status.',
@@ -144,7 +151,23 @@ export class DaemonMetrics {
     return { contentType: this.registry.contentType, text: await this.registry.metrics() };
   }
 
+  /**
+   * Starts (`true`) or pauses the event-loop delay sampling behind `tickler_nodejs_eventloop_lag_*`.
+   * The daemon samples while at least one HTTP connection is open — whoever reads `/metrics`, and
+   * every client whose requests the delay would slow — and not while nobody is connected, so an
+   * idle sidecar does not wake once a second for it. A scrape reports (and resets) the samples
+   * taken since the last one.
+   */
+  sampleEventLoop(on: boolean): void {
+    if (on) {
+      this.loopDelay.start();
+    } else {
+      this.loopDelay.stop();
+    }
+  }
+
   close(): void {
     this.unsubscribe();
+    this.loopDelay.stop();
   }
 }

@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { bundleSidecar } from './bundle';
 import { bundleLazyModules } from './lazy-modules';
+import { bundleWorkers } from './worker-bundles';
 import { PACKAGE_OUT } from './packaged-executable';
 import { buildSingleExecutable } from './single-executable';
 import { hostTarget, sidecarFileName } from './sidecar-target';
@@ -42,12 +43,13 @@ export async function packageSidecar(out = PACKAGE_OUT): Promise<PackagedSidecar
   // The lazy modules in `stage/lazy/` and the addon beside the bundle: `node
   // stage/tickler-daemon.js` runs too (start-up profiling).
   const lazy = await bundleLazyModules(stage);
+  const workers = await bundleWorkers(stage);
   fs.copyFileSync(addon.file, path.join(stage, addon.name));
   const executable = path.join(out, sidecarFileName(target));
   buildSingleExecutable({
     bundle: bundle.file,
     addons: [addon],
-    assets: lazy,
+    assets: { ...lazy, ...workers },
     stage,
     output: executable,
     target,

@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+import { embeddedImportWorker } from './embedded-workers';
 import { SIDECAR_USAGE, sidecarCommandOf } from './sidecar-command';
 
 /**
@@ -10,7 +11,12 @@ async function main(argv: readonly string[]): Promise<void> {
   const command = sidecarCommandOf(argv);
   switch (command.kind) {
     case 'daemon': {
-      const { runDaemon } = await import('@tickler/daemon');
+      // One bundle has no worker file beside the calendar code: its import worker is embedded.
+      const { runDaemon, useImportWorkerSource } = await import('@tickler/daemon');
+      const worker = embeddedImportWorker();
+      if (worker) {
+        await useImportWorkerSource(worker);
+      }
       await runDaemon();
       return;
     }

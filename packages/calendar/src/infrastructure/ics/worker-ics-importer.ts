@@ -8,7 +8,10 @@ import {
 
 /** How the import worker is started. */
 export interface ImportWorkerOptions {
-  /** The worker's entry file. Default: the built `ics-import.worker.js` beside this file. */
+  /**
+   * The worker's entry file. Default: the source given to {@link useImportWorkerSource}, else
+   * the built `ics-import.worker.js` beside this file.
+   */
   readonly file?: string;
   /** Node options of the worker (tests run the TypeScript entry with a transpiling hook). */
   readonly execArgv?: readonly string[];
@@ -16,6 +19,21 @@ export interface ImportWorkerOptions {
   readonly concurrency?: number;
   /** Heap limit of one worker, in MiB. Default 256. */
   readonly maxHeapMb?: number;
+}
+
+/** The worker's whole code (one CommonJS bundle needing only Node's built-in modules). */
+export type ImportWorkerSource = () => string;
+
+let embeddedSource: ImportWorkerSource | undefined;
+
+/**
+ * For a process whose files are not on disk — the packaged sidecar, one bundle inside one
+ * executable, where no `ics-import.worker.js` lies beside this code: every later import starts
+ * its worker from this code (`new Worker(code, { eval: true })`) instead of the file, with the
+ * same heap and time limits. Called once at start-up, before the calendar context is built.
+ */
+export function useImportWorkerSource(source: ImportWorkerSource): void {
+  embeddedSource = source;
 }
 
 /**
@@ -49,7 +67,10 @@ export class WorkerIcsImporter implements IcsImporter {
 
   private run(text: string, settings: ImportSettings): Promise<ImportOutcome> {
     const heap = this.options.maxHeapMb ?? 256;
-    const worker = new Worker(this.options.file ?? path.join(__dirname, 'ics-import.worker.js'), {
+    const embedded = this.options.file === undefined ? embeddedSource : undefined;
+    const entry = embedded?.() ?? this.options.file ?? path.join(__dirname, 'ics-import.worker.js');
+    const worker = new Worker(entry, {
+      eval: embedded !== undefined,
       execArgv: [...(this.options.execArgv ?? [])],
       resourceLimits: { maxOldGenerationSizeMb: heap, maxYoungGenerationSizeMb: 32 },
       stdout: false,
