@@ -52,7 +52,9 @@ describe('tickler remind --every / --rrule (built binary against a real daemon)'
       env,
     );
     expect(plain.code).toBe(0);
-    expect(plain.stdout).toMatch(/ 1 \w+( \d{4})? 09:00 .* rent {2}\(monthly on the 1st at 09:00\)\n$/);
+    expect(plain.stdout).toMatch(
+      / 1 \w+( \d{4})? 09:00 .* rent {2}\(monthly on the 1st at 09:00\)\n$/,
+    );
     const odd = await tickler(['--user', 'berlin', 'remind', 'x', '--every', 'every 5 hours'], env);
     expect(odd).toMatchObject({ code: 2 });
     expect(odd.stderr).toContain('does not divide a day');

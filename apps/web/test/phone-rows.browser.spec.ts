@@ -7,7 +7,9 @@ import { issueToken, newPage, signInByPasting, useWebSuite } from './support/web
 const suite = useWebSuite();
 
 const rowHeights = () =>
-  Array.from(document.querySelectorAll('li.row[data-id]')).map((li) => li.getBoundingClientRect().height);
+  Array.from(document.querySelectorAll('li.row[data-id]')).map(
+    (li) => li.getBoundingClientRect().height,
+  );
 
 describe('Scheduled rows on a phone', () => {
   it('fold their actions behind one button at 360 px, and show them on a wide screen', async () => {
