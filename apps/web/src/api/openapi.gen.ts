@@ -125,11 +125,11 @@ export interface DeliverDueBody {
 
 /** `components.schemas.DeliverDueResult` of the daemon's OpenAPI document. */
 export interface DeliverDueResult {
-  sent?: number;
-  missed?: number;
-  failed?: number;
+  sent: number;
+  missed: number;
+  failed: number;
   /** Fired with only external channels (sending until their sends settle). */
-  dispatched?: number;
+  dispatched: number;
 }
 
 /** `components.schemas.DigestInput` of the daemon's OpenAPI document. */
@@ -219,24 +219,36 @@ export interface MigrateDatabaseBody {
 
 /** `components.schemas.NewSubscription` of the daemon's OpenAPI document. */
 export interface NewSubscription {
-  id?: string;
-  userId?: string;
-  kind?: 'webhook' | 'push' | 'email' | 'ntfy';
+  id: string;
+  userId: string;
+  kind: 'webhook' | 'push' | 'email' | 'ntfy';
   /** Webhook: the endpoint. */
   url?: string;
-  guarantee?: 'at-least-once' | 'at-most-once';
+  /** Push: the browser's endpoint. */
+  endpoint?: string;
+  /** Email: the address. */
+  address?: string;
+  /** Email: whether the address was confirmed. */
+  confirmed?: boolean;
+  /** ntfy: the server. */
+  server?: string;
+  /** ntfy: the topic. */
+  topic?: string;
+  /** ntfy: whether an access token is kept. */
+  hasToken?: boolean;
+  guarantee: 'at-least-once' | 'at-most-once';
   /** Used when a notification names no channels. */
-  default?: boolean;
-  active?: boolean;
-  deactivatedAt?: string | null;
-  deactivatedReason?: string | null;
-  pausedAt?: string | null;
+  default: boolean;
+  active: boolean;
+  deactivatedAt: string | null;
+  deactivatedReason: string | null;
+  pausedAt: string | null;
   /** Why its sends were paused; resume it. */
-  pausedReason?: string | null;
+  pausedReason: string | null;
   /** RFC 3339 with offset; answered as ISO-8601 UTC. */
-  createdAt?: string;
+  createdAt: string;
   /** RFC 3339 with offset; answered as ISO-8601 UTC. */
-  updatedAt?: string;
+  updatedAt: string;
   /** Webhook signing secret (Standard Webhooks, whsec_…); shown only once. Registering the same webhook again rotates it; the old one still signs for 24 h. */
   secret?: string;
 }
@@ -447,11 +459,11 @@ export interface ReconcileBody {
 
 /** `components.schemas.ReconcileResult` of the daemon's OpenAPI document. */
 export interface ReconcileResult {
-  created?: number;
-  updated?: number;
-  unchanged?: number;
-  withdrawn?: number;
-  pruned?: number;
+  created: number;
+  updated: number;
+  unchanged: number;
+  withdrawn: number;
+  pruned: number;
 }
 
 /** `components.schemas.RegisterSubscriptionBody` of the daemon's OpenAPI document. */
@@ -526,9 +538,15 @@ export interface SendNotificationsBody {
 /** `components.schemas.SendNotificationsResult` of the daemon's OpenAPI document. */
 export interface SendNotificationsResult {
   results?: Array<{
-    created?: boolean;
-    delivery?: Notification;
+    created: boolean;
+    delivery: Notification;
   }>;
+}
+
+/** `components.schemas.Session` of the daemon's OpenAPI document. */
+export interface Session {
+  userId: string;
+  expiresAt: string;
 }
 
 /** `components.schemas.SnoozeInboxItemBody` of the daemon's OpenAPI document. */
@@ -543,31 +561,51 @@ export interface StartSessionBody {
   token: string;
 }
 
+/** `components.schemas.StartedSession` of the daemon's OpenAPI document. */
+export interface StartedSession {
+  userId: string;
+  expiresAt: string;
+  /** The page's half of the session: keep it in origin-scoped storage and send it as `x-tickler-session` with every request (the cookie alone signs nobody in). */
+  sessionKey: string;
+}
+
 /** `components.schemas.Subscription` of the daemon's OpenAPI document. */
 export interface Subscription {
-  id?: string;
-  userId?: string;
-  kind?: 'webhook' | 'push' | 'email' | 'ntfy';
+  id: string;
+  userId: string;
+  kind: 'webhook' | 'push' | 'email' | 'ntfy';
   /** Webhook: the endpoint. */
   url?: string;
-  guarantee?: 'at-least-once' | 'at-most-once';
+  /** Push: the browser's endpoint. */
+  endpoint?: string;
+  /** Email: the address. */
+  address?: string;
+  /** Email: whether the address was confirmed. */
+  confirmed?: boolean;
+  /** ntfy: the server. */
+  server?: string;
+  /** ntfy: the topic. */
+  topic?: string;
+  /** ntfy: whether an access token is kept. */
+  hasToken?: boolean;
+  guarantee: 'at-least-once' | 'at-most-once';
   /** Used when a notification names no channels. */
-  default?: boolean;
-  active?: boolean;
-  deactivatedAt?: string | null;
-  deactivatedReason?: string | null;
-  pausedAt?: string | null;
+  default: boolean;
+  active: boolean;
+  deactivatedAt: string | null;
+  deactivatedReason: string | null;
+  pausedAt: string | null;
   /** Why its sends were paused; resume it. */
-  pausedReason?: string | null;
+  pausedReason: string | null;
   /** RFC 3339 with offset; answered as ISO-8601 UTC. */
-  createdAt?: string;
+  createdAt: string;
   /** RFC 3339 with offset; answered as ISO-8601 UTC. */
-  updatedAt?: string;
+  updatedAt: string;
 }
 
 /** `components.schemas.SubscriptionList` of the daemon's OpenAPI document. */
 export interface SubscriptionList {
-  items?: Subscription[];
+  items: Subscription[];
 }
 
 /** `components.schemas.UncancelNotificationBody` of the daemon's OpenAPI document. */

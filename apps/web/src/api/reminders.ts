@@ -1,5 +1,11 @@
 import { api } from './client';
-import { type InboxItem, type Notification, type Page, type ResolvedWhen } from './types';
+import {
+  type InboxItem,
+  type InboxPage,
+  type Notification,
+  type NotificationPage,
+  type ResolvedWhen,
+} from './types';
 import { noteOwnChange } from './own-changes';
 
 /** Notes the answer's id as this page's own change (its events need no reload), and passes it on. */
@@ -18,7 +24,7 @@ export function listPage(
   userId: string,
   status: Notification['status'],
   cursor: string | null = null,
-): Promise<Page<Notification>> {
+): Promise<NotificationPage> {
   const query = new URLSearchParams({ status, limit: '200' });
   if (cursor !== null) {
     query.set('cursor', cursor);
@@ -108,7 +114,7 @@ export function uncancel(userId: string, id: string): Promise<Notification> {
 
 /** The inbox, newest first (one page of 200). */
 export async function listInbox(userId: string): Promise<InboxItem[]> {
-  const page = await api<Page<InboxItem>>('GET', `${base(userId)}/inbox?limit=200`);
+  const page = await api<InboxPage>('GET', `${base(userId)}/inbox?limit=200`);
   return page.items;
 }
 

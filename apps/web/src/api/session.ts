@@ -1,5 +1,5 @@
 import { api, ApiError, sessionKey } from './client';
-import { type SessionView } from './types';
+import { type SessionView, type StartedSession } from './types';
 import { shareSessionKeyWithWorker } from '../push/worker-session';
 
 /** Who the session is signed in as, or null (no live session, or no key kept here). */
@@ -26,7 +26,7 @@ export async function currentSession(): Promise<SessionView | null> {
  * this origin's storage; the token is not kept anywhere.
  */
 export async function signIn(token: string): Promise<SessionView> {
-  const started = await api<SessionView & { sessionKey: string }>('POST', '/v1/session', {
+  const started = await api<StartedSession>('POST', '/v1/session', {
     token: token.trim(),
   });
   sessionKey.set(started.sessionKey);

@@ -1,22 +1,12 @@
 import { api } from './client';
+import { type Subscription, type SubscriptionList } from './openapi.gen';
 
-/** One of the user's channel targets (`GET /v1/users/{userId}/subscriptions`), the fields used. */
-export interface Subscription {
-  id: string;
-  /** `webhook`, `push`, `email` (or a kind added later). */
-  kind: string;
-  default: boolean;
-  active: boolean;
-  pausedAt: string | null;
-  /** Push: the browser's endpoint. */
-  endpoint?: string;
-  /** Email: the address. */
-  address?: string;
-}
+/** One of the user's channel targets (`GET /v1/users/{userId}/subscriptions`). */
+export type { Subscription } from './openapi.gen';
 
 /** The user's subscriptions (a person has a handful: one list, no paging). */
 export async function listSubscriptions(userId: string): Promise<Subscription[]> {
-  const list = await api<{ items: Subscription[] }>(
+  const list = await api<SubscriptionList>(
     'GET',
     `/v1/users/${encodeURIComponent(userId)}/subscriptions`,
   );

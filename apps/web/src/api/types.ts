@@ -3,20 +3,12 @@
 // The daemon's views, generated from its OpenAPI document (`npm run gen:web-types`).
 export type {
   InboxItem,
+  InboxPage,
   Notification,
+  NotificationPage,
   NotificationSource,
   ParsedTime as ResolvedWhen,
   Preferences,
+  Session as SessionView,
+  StartedSession,
 } from './openapi.gen';
-
-/** One page of a list. */
-export interface Page<T> {
-  items: T[];
-  nextCursor: string | null;
-}
-
-/** `GET /v1/session`. */
-export interface SessionView {
-  userId: string;
-  expiresAt: string;
-}

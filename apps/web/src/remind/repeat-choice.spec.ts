@@ -1,12 +1,19 @@
 import { type Subscription } from '../api/subscriptions';
 import { channelsBody, defaultChannels, offeredChannels, repeatBody } from './repeat-choice';
 
-const sub = (kind: string, extra: Partial<Subscription> = {}): Subscription => ({
+const sub = (kind: Subscription['kind'], extra: Partial<Subscription> = {}): Subscription => ({
   id: kind,
+  userId: 'alice',
   kind,
+  guarantee: 'at-least-once',
   default: false,
   active: true,
+  deactivatedAt: null,
+  deactivatedReason: null,
   pausedAt: null,
+  pausedReason: null,
+  createdAt: '2026-12-03T09:00:00.000Z',
+  updatedAt: '2026-12-03T09:00:00.000Z',
   ...extra,
 });
 

@@ -3,6 +3,7 @@ import { type Schema } from '../route';
 import { ref } from './command-schemas';
 import { CALENDAR_VIEW_SCHEMAS } from './calendar-schemas';
 import { SERIES_VIEW_SCHEMAS } from './series-view-schemas';
+import { SESSION_VIEW, STARTED_SESSION_VIEW } from './session-view-schemas';
 import {
   INBOX_ITEM,
   instant,
@@ -47,6 +48,7 @@ const SEND_BATCH_RESULT: Schema = {
       type: 'array',
       items: {
         type: 'object',
+        required: ['created', 'delivery'],
         properties: { created: { type: 'boolean' }, delivery: ref('Notification') },
       },
     },
@@ -63,11 +65,31 @@ function pageOf(item: Schema): Schema {
 
 const SUBSCRIPTION: Schema = {
   type: 'object',
+  required: [
+    'id',
+    'userId',
+    'kind',
+    'guarantee',
+    'default',
+    'active',
+    'deactivatedAt',
+    'deactivatedReason',
+    'pausedAt',
+    'pausedReason',
+    'createdAt',
+    'updatedAt',
+  ],
   properties: {
     id: { type: 'string' },
     userId: { type: 'string' },
     kind: { enum: [...SUBSCRIPTION_KINDS] },
     url: { type: 'string', description: 'Webhook: the endpoint.' },
+    endpoint: { type: 'string', description: "Push: the browser's endpoint." },
+    address: { type: 'string', description: 'Email: the address.' },
+    confirmed: { type: 'boolean', description: 'Email: whether the address was confirmed.' },
+    server: { type: 'string', description: 'ntfy: the server.' },
+    topic: { type: 'string', description: 'ntfy: the topic.' },
+    hasToken: { type: 'boolean', description: 'ntfy: whether an access token is kept.' },
     guarantee: { enum: [...GUARANTEES] },
     default: { type: 'boolean', description: 'Used when a notification names no channels.' },
     active: { type: 'boolean' },
@@ -94,6 +116,7 @@ const NEW_SUBSCRIPTION: Schema = {
 
 const DELIVER_DUE_RESULT: Schema = {
   type: 'object',
+  required: ['sent', 'missed', 'failed', 'dispatched'],
   properties: {
     sent: { type: 'integer' },
     missed: { type: 'integer' },
@@ -107,6 +130,7 @@ const DELIVER_DUE_RESULT: Schema = {
 
 const RECONCILE_RESULT: Schema = {
   type: 'object',
+  required: ['created', 'updated', 'unchanged', 'withdrawn', 'pruned'],
   properties: {
     created: { type: 'integer' },
     updated: { type: 'integer' },
@@ -226,8 +250,11 @@ export const VIEW_SCHEMAS: Readonly<Record<string, Schema>> = {
   Subscription: SUBSCRIPTION,
   SubscriptionList: {
     type: 'object',
+    required: ['items'],
     properties: { items: { type: 'array', items: ref('Subscription') } },
   },
+  Session: SESSION_VIEW,
+  StartedSession: STARTED_SESSION_VIEW,
   NewSubscription: NEW_SUBSCRIPTION,
   DeliverDueResult: DELIVER_DUE_RESULT,
   RecipientProfile: RECIPIENT_PROFILE,

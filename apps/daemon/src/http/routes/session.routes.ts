@@ -3,6 +3,7 @@ import { AUTH_TOKENS, type Authenticator } from '@tickler/auth/context';
 import { checkSameOrigin } from '../hardening/origin-guard';
 import { HttpBoundaryError } from '../http.errors';
 import { type RouteSpec } from '../route';
+import { ref } from '../contract/command-schemas';
 import {
   clearedSessionCookie,
   SESSION_HEADER,
@@ -12,27 +13,6 @@ import {
 } from '../session/session-cookie';
 
 const SESSION = '/v1/session';
-
-const SESSION_VIEW = {
-  type: 'object',
-  required: ['userId', 'expiresAt'],
-  properties: {
-    userId: { type: 'string' },
-    expiresAt: { type: 'string', format: 'date-time' },
-  },
-};
-
-const STARTED_SESSION_VIEW = {
-  ...SESSION_VIEW,
-  required: ['userId', 'expiresAt', 'sessionKey'],
-  properties: {
-    ...SESSION_VIEW.properties,
-    sessionKey: {
-      type: 'string',
-      description: `The page's half of the session: keep it in origin-scoped storage and send it as \`${SESSION_HEADER}\` with every request (the cookie alone signs nobody in).`,
-    },
-  },
-};
 
 /** The header of every session request, documented once. */
 const SESSION_HEADERS = {
@@ -62,7 +42,7 @@ export function sessionRoutes(): RouteSpec[] {
       responses: {
         201: {
           description: 'Signed in; the cookie is set and the page keeps `sessionKey`.',
-          schema: STARTED_SESSION_VIEW,
+          schema: ref('StartedSession'),
         },
       },
       errorStatuses: [400, 401, 403],
@@ -91,7 +71,7 @@ export function sessionRoutes(): RouteSpec[] {
       access: 'public',
       tag: 'auth',
       headers: SESSION_HEADERS,
-      responses: { 200: { description: 'The session.', schema: SESSION_VIEW } },
+      responses: { 200: { description: 'The session.', schema: ref('Session') } },
       errorStatuses: [401],
       handle: async ({ app, headers }) => {
         const authenticator = app.get<Authenticator>(AUTH_TOKENS.Authenticator);
