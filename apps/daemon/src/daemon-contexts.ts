@@ -17,6 +17,7 @@ export function daemonContexts(
       subscriptionsPerChannel: config.subscriptionsPerChannel,
       throttle: config.throttle,
       retention: config.retentionMs,
+      ...(config.publicUrl === undefined ? {} : { publicUrl: config.publicUrl }),
       push: {
         subject: config.vapidSubject,
         // A push the service still holds past the grace window would arrive as noise.

@@ -208,7 +208,11 @@ export async function startDaemon(
       hub.closeAll();
       stopDeliveryLog();
     },
-    allowedHosts: allowedHostNames(config.host, config.allowedHosts),
+    allowedHosts: allowedHostNames(config.host, [
+      ...config.allowedHosts,
+      // Phones call the ntfy action links back under the public URL's host.
+      ...(config.publicUrl === undefined ? [] : [new URL(config.publicUrl).hostname]),
+    ]),
     trustedProxies: config.trustedProxies,
     limits,
     whileConnected: {

@@ -33,6 +33,16 @@ describe('channel settings', () => {
     );
   });
 
+  it('reads the public URL without its trailing slash, a path prefix kept; unset by default', () => {
+    expect(loadConfig({}).publicUrl).toBeUndefined();
+    expect(loadConfig({ TICKLER_PUBLIC_URL: 'https://Tickler.Example.org/' }).publicUrl).toBe(
+      'https://tickler.example.org',
+    );
+    expect(loadConfig({ TICKLER_PUBLIC_URL: 'http://192.168.1.5:8787/tickler/' }).publicUrl).toBe(
+      'http://192.168.1.5:8787/tickler',
+    );
+  });
+
   it.each([
     [
       { TICKLER_SMTP_URL: 'http://mail.example.org', TICKLER_SMTP_FROM: 'a@example.org' },
@@ -57,6 +67,15 @@ describe('channel settings', () => {
     ],
     [{ TICKLER_VAPID_SUBJECT: 'http://example.org' }, 'TICKLER_VAPID_SUBJECT'],
     [{ TICKLER_VAPID_SUBJECT: 'mailto:nobody' }, 'TICKLER_VAPID_SUBJECT'],
+    [{ TICKLER_PUBLIC_URL: 'ftp://tickler.example.org' }, 'TICKLER_PUBLIC_URL'],
+    [{ TICKLER_PUBLIC_URL: 'tickler.example.org' }, 'TICKLER_PUBLIC_URL'],
+    [{ TICKLER_PUBLIC_URL: 'https://tickler.example.org/?a=1' }, 'TICKLER_PUBLIC_URL'],
+    [{ TICKLER_PUBLIC_URL: 'https://tickler.example.org/#x' }, 'TICKLER_PUBLIC_URL'],
+    [{ TICKLER_PUBLIC_URL: 'https://me:pw@tickler.example.org' }, 'TICKLER_PUBLIC_URL'],
+    [
+      { TICKLER_PUBLIC_URL: `https://tickler.example.org/${'a'.repeat(500)}` },
+      'TICKLER_PUBLIC_URL',
+    ],
   ])('rejects %j naming the key', (env, key) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(new RegExp(`^${key}:`));

@@ -24,6 +24,14 @@ export interface ChannelSettings {
    * daemon on that database.
    */
   readonly vapidKeyFile: string | undefined;
+  /**
+   * The daemon's address as a phone reaches it (`https://tickler.example.org`, a path prefix
+   * kept): ntfy notifications then carry Snooze 10 min and Done buttons that call back
+   * `<url>/v1/actions/<token>`, and its host is allowed by the Host guard.
+   * `TICKLER_PUBLIC_URL`, default unset = no action buttons (a daemon on 127.0.0.1 is out of a
+   * phone's reach).
+   */
+  readonly publicUrl: string | undefined;
 }
 
 /** The default VAPID subject when neither it nor a From address is set. */
@@ -108,6 +116,32 @@ function parseVapidSubject(text: string | undefined, from: string | undefined): 
   return text;
 }
 
+function parsePublicUrl(text: string | undefined): string | undefined {
+  if (text === undefined || text === '') {
+    return undefined;
+  }
+  const url = parseUrlSetting(
+    'TICKLER_PUBLIC_URL',
+    text,
+    ['https:', 'http:'],
+    'https://tickler.example.org',
+  );
+  if (
+    text.length > 500 ||
+    url.search !== '' ||
+    url.hash !== '' ||
+    url.username !== '' ||
+    url.password !== ''
+  ) {
+    throw new ConfigError(
+      'TICKLER_PUBLIC_URL',
+      'must be at most 500 characters, without user:password@, query or fragment',
+    );
+  }
+  // No trailing slash: routes are appended as `/v1/…`.
+  return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
+}
+
 /** Validates the channel settings; throws {@link ConfigError} naming the key. */
 export function parseChannelSettings(
   raw: RawConfig,
@@ -124,5 +158,6 @@ export function parseChannelSettings(
       databaseUrl !== undefined || db === ':memory:'
         ? undefined
         : path.join(path.dirname(path.resolve(db)), 'vapid.json'),
+    publicUrl: parsePublicUrl(raw.TICKLER_PUBLIC_URL),
   };
 }

@@ -114,6 +114,7 @@ export const CONFIG_KEYS = [
   'TICKLER_STOP_TIMEOUT',
   'TICKLER_WEB_DIR',
   'TICKLER_DATABASE_RETRY',
+  'TICKLER_PUBLIC_URL',
 ] as const;
 
 /** One of {@link CONFIG_KEYS}: an environment variable, or a key of the `TICKLER_CONFIG` file. */

@@ -32,6 +32,10 @@ export { ListInbox } from './delivery/application/list-inbox/list-inbox.command'
 export { MarkInboxRead } from './delivery/application/mark-inbox-read/mark-inbox-read.command';
 export { RegisterSubscription } from './channels/application/register-subscription/register-subscription.command';
 export { ResumeSubscription } from './channels/application/resume-subscription/resume-subscription.command';
+export {
+  FollowActionLink,
+  type ActionLinkOutcome,
+} from './channels/application/follow-action-link/follow-action-link.command';
 export { ConfirmSubscription } from './channels/application/confirm-subscription/confirm-subscription.command';
 export {
   DeliverChannelSends,

@@ -11,6 +11,8 @@ import { GetVapidPublicKeyHandler } from './application/get-vapid-public-key/get
 import { ListSubscriptionsHandler } from './application/list-subscriptions/list-subscriptions.handler';
 import { type ExternalChannel } from './application/ports/delivery-channel.port';
 import { RegisterSubscriptionHandler } from './application/register-subscription/register-subscription.handler';
+import { FollowActionLinkHandler } from './application/follow-action-link/follow-action-link.handler';
+import { VapidDerivedActionKey } from './infrastructure/push/vapid-derived-action-key';
 import { ConfirmSubscriptionHandler } from './application/confirm-subscription/confirm-subscription.handler';
 import { RemoveSubscriptionHandler } from './application/remove-subscription/remove-subscription.handler';
 import { ResumeSubscriptionHandler } from './application/resume-subscription/resume-subscription.handler';
@@ -77,6 +79,7 @@ export function channelsModule(options: ChannelsOptions = {}): ContextModule {
       bind(GuardedHttpPost).toSelf().inSingletonScope();
       // What the push and email adapters need besides their registration below.
       bindPushChannel({ bind }, options.push);
+      bind(NOTIFICATIONS_TOKENS.ActionLinkKey).to(VapidDerivedActionKey).inSingletonScope();
       bindEmailChannel({ bind }, options.email);
       bind(NOTIFICATIONS_TOKENS.InTransactionChannel).to(InboxChannel).inSingletonScope();
       const replaced = new Map((options.channels ?? []).map((c) => [c.kind, c]));
@@ -100,6 +103,7 @@ export function channelsModule(options: ChannelsOptions = {}): ContextModule {
     commands: [
       RegisterSubscriptionHandler,
       ConfirmSubscriptionHandler,
+      FollowActionLinkHandler,
       ResumeSubscriptionHandler,
       ListSubscriptionsHandler,
       RemoveSubscriptionHandler,

@@ -32,6 +32,8 @@ export const NOTIFICATIONS_TOKENS = {
   Channels: Symbol.for('notifications.Channels'),
   /** The VAPID key pair of web push (`VapidKeySource`). */
   VapidKeys: Symbol.for('notifications.VapidKeys'),
+  /** The key action links (ntfy's Snooze / Done buttons) are signed with (`ActionLinkKeySource`). */
+  ActionLinkKey: Symbol.for('notifications.ActionLinkKey'),
   /** The web push channel's resolved settings (`WebPushChannelSettings`). */
   PushSettings: Symbol.for('notifications.PushSettings'),
   /** The outgoing-target rule push endpoints obey (`PushTargetRule`: the `TargetGuard`). */

@@ -40,6 +40,50 @@ export interface NtfyStandIn {
   close(): Promise<void>;
 }
 
+/** The fields of an action button (docs.ntfy.sh/publish/#action-buttons). */
+const ACTION_FIELDS = [
+  'action',
+  'label',
+  'url',
+  'method',
+  'headers',
+  'body',
+  'clear',
+  'intent',
+  'extras',
+];
+
+function actionProblems(actions: unknown): string[] {
+  if (!Array.isArray(actions) || actions.length > 3) {
+    return ['actions must be an array of at most 3 buttons'];
+  }
+  return actions.flatMap((a: unknown, i) => {
+    if (typeof a !== 'object' || a === null) {
+      return [`actions[${i}] must be an object`];
+    }
+    const b = a as Record<string, unknown>;
+    const problems = Object.keys(b)
+      .filter((k) => !ACTION_FIELDS.includes(k))
+      .map((k) => `actions[${i}] has unknown field ${k}`);
+    if (!['view', 'broadcast', 'http'].includes(b.action as string)) {
+      problems.push(`actions[${i}].action must be view, broadcast or http`);
+    }
+    if (typeof b.label !== 'string' || b.label === '') {
+      problems.push(`actions[${i}].label must be a non-empty string`);
+    }
+    if (b.action !== 'broadcast' && !(typeof b.url === 'string' && /^https?:\/\//.test(b.url))) {
+      problems.push(`actions[${i}].url must be an http(s) URL`);
+    }
+    if (b.method !== undefined && !['GET', 'POST', 'PUT', 'DELETE'].includes(b.method as string)) {
+      problems.push(`actions[${i}].method must be an HTTP method`);
+    }
+    if (b.clear !== undefined && typeof b.clear !== 'boolean') {
+      problems.push(`actions[${i}].clear must be a boolean`);
+    }
+    return problems;
+  });
+}
+
 function problemsOf(req: http.IncomingMessage, body: unknown, token: string | undefined): string[] {
   const problems: string[] = [];
   if (req.method !== 'POST' || req.url !== '/') {
@@ -76,11 +120,35 @@ function problemsOf(req: http.IncomingMessage, body: unknown, token: string | un
   if (typeof b.click === 'string' && !/^https?:\/\//.test(b.click)) {
     problems.push('click must be an http(s) URL');
   }
+  if (b.actions !== undefined) {
+    problems.push(...actionProblems(b.actions));
+  }
   const auth = req.headers.authorization;
   if (token !== undefined && auth !== `Bearer ${token}`) {
     problems.push('unauthorized');
   }
   return problems;
+}
+
+/**
+ * Presses a published `http` action button as ntfy's phone app does: the action's method (POST
+ * by default) to its URL, its headers and body. Answers the status and the parsed JSON answer.
+ */
+export async function pressNtfyAction(
+  publish: NtfyPublishReceived,
+  label: string,
+): Promise<{ status: number; body: Record<string, unknown> }> {
+  const actions = (publish.body?.actions ?? []) as Array<Record<string, unknown>>;
+  const action = actions.find((a) => a.label === label);
+  if (action?.action !== 'http' || typeof action.url !== 'string') {
+    throw new Error(`no http action labelled ${label} in ${JSON.stringify(actions)}`);
+  }
+  const response = await fetch(action.url, {
+    method: typeof action.method === 'string' ? action.method : 'POST',
+    headers: (action.headers ?? {}) as Record<string, string>,
+    ...(typeof action.body === 'string' ? { body: action.body } : {}),
+  });
+  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
 }
 
 /**

@@ -2,6 +2,7 @@ import { type EventStreamHub } from '../../events/event-stream.hub';
 import { type DaemonMetrics } from '../../metrics/daemon-metrics';
 import { buildOpenApi } from '../openapi';
 import { type RouteSpec } from '../route';
+import { actionRoutes } from './action.routes';
 import { calendarRoutes } from './calendar.routes';
 import { eventRoutes } from './event.routes';
 import { inboxRoutes } from './inbox.routes';
@@ -36,6 +37,7 @@ export function allRoutes(deps: {
     ...preferenceRoutes(),
     ...subscriptionRoutes(),
     ...pushRoutes(),
+    ...actionRoutes(),
     ...internalRoutes(),
     ...timeRoutes(),
     ...eventRoutes(deps.hub),

@@ -50,6 +50,12 @@ export interface NotificationsOptions {
    * their last change. Default `90d`; at least 1 hour.
    */
   retention?: number | string;
+  /**
+   * The daemon's address as a phone reaches it (`TICKLER_PUBLIC_URL`, no trailing slash): ntfy
+   * notifications then carry Snooze 10 min and Done buttons calling back
+   * `<publicUrl>/v1/actions/<token>`. Default unset: no buttons.
+   */
+  publicUrl?: string;
 }
 
 /** Options with every default applied (bound in the container). */
@@ -72,6 +78,8 @@ export interface ResolvedNotificationsOptions {
   readonly throttle: ThrottleRule | null;
   /** ms finished rows are kept. */
   readonly retentionMs: number;
+  /** Where action links point (no trailing slash); null: no action links. */
+  readonly publicUrl: string | null;
 }
 
 function positiveInt(value: number | undefined, fallback: number, field: string): number {
@@ -92,6 +100,18 @@ function retentionOf(value: number | string | undefined): number {
     );
   }
   return ms;
+}
+
+function publicUrlOf(value: string | undefined): string | null {
+  if (value === undefined) {
+    return null;
+  }
+  if (!/^https?:\/\/[^\s?#]+$/i.test(value) || value.length > 500) {
+    throw new RangeError(
+      `notifications option publicUrl must be an http(s) URL without query or fragment (got ${value.slice(0, 100)})`,
+    );
+  }
+  return value.replace(/\/+$/, '');
 }
 
 /** The options with every default applied; throws `RangeError` naming a bad numeric option. */
@@ -127,5 +147,6 @@ export function resolveNotificationsOptions(
     allowPrivateTargets: options.allowPrivateTargets === true,
     throttle: parseThrottle(options.throttle ?? DEFAULT_THROTTLE, 'throttle'),
     retentionMs: retentionOf(options.retention),
+    publicUrl: publicUrlOf(options.publicUrl),
   };
 }

@@ -209,3 +209,15 @@ export class ConfirmationRateLimitedError extends DomainError {
     );
   }
 }
+
+/**
+ * An action link (a Snooze or Done button on a phone) that was not made here, was altered or has
+ * expired: answered 404 telling nothing more, as for an unknown feed token.
+ */
+export class ActionLinkNotFoundError extends DomainError {
+  readonly code = 'NOTIFICATIONS.ACTION_LINK_NOT_FOUND';
+
+  constructor() {
+    super('this action link is not valid or has expired');
+  }
+}

@@ -16,6 +16,7 @@ import { type NotificationDeliveryRepository } from '../../../delivery/applicati
 import { type SubscriptionRepository } from '../ports/subscription.repository';
 import { type TransactionRunner } from '../../../shared/application/ports/transaction-runner.port';
 import { type DeliveryWakeUp } from '../../../shared/application/ports/wake-up.port';
+import { includesInbox } from '../../../shared/application/channel-kinds';
 import { ChannelSendPool } from './channel-send-pool';
 import { type ClaimedSend } from './claimed-send';
 import {
@@ -189,5 +190,6 @@ function messageOf(delivery: NotificationDelivery, send: ChannelSend) {
     scheduledAt: d.scheduledAt,
     priority: d.priority,
     sentAt: send.snapshot().createdAt,
+    inInbox: includesInbox(d.channels),
   };
 }

@@ -26,6 +26,11 @@ export interface ChannelMessage {
   readonly priority: DeliveryPriority;
   /** When it fired (the instant its channel sends were created). */
   readonly sentAt: string;
+  /**
+   * False when the notification has no inbox item (its channels leave the inbox out): buttons
+   * that act on the inbox item (ntfy's Snooze / Done) are then left off. Unset: it has one.
+   */
+  readonly inInbox?: boolean;
 }
 
 /** What an external channel adapter is asked to send. */

@@ -19,6 +19,20 @@ export interface NtfyPublish {
   readonly tags: readonly string[];
   /** Opened when the notification is tapped: the reminder's link, when it is an http(s) URL. */
   readonly click?: string;
+  /** Buttons (at most 3 in ntfy): Snooze / Done calling the daemon back, when it is reachable. */
+  readonly actions?: readonly NtfyHttpAction[];
+}
+
+/**
+ * ntfy's `http` action (docs.ntfy.sh/publish/#send-http-request): the phone's app sends the
+ * request itself when the button is pressed; `clear` removes the notification once it succeeded.
+ */
+export interface NtfyHttpAction {
+  readonly action: 'http';
+  readonly label: string;
+  readonly url: string;
+  readonly method: 'POST';
+  readonly clear: boolean;
 }
 
 /** `text` cut to at most `max` UTF-8 bytes on a code point, with an ellipsis when cut. */
@@ -44,9 +58,14 @@ function clickOf(url: string | null): string | undefined {
 
 /**
  * The publish body of a reminder: title and message cut to fit, priority 4 ("high") for a
- * high-priority reminder and ntfy's default 3 otherwise, an alarm-clock tag, its link as `click`.
+ * high-priority reminder and ntfy's default 3 otherwise, an alarm-clock tag, its link as `click`,
+ * and the action buttons given.
  */
-export function ntfyPublishOf(topic: string, message: ChannelMessage): NtfyPublish {
+export function ntfyPublishOf(
+  topic: string,
+  message: ChannelMessage,
+  actions: readonly NtfyHttpAction[] = [],
+): NtfyPublish {
   const click = clickOf(message.url);
   return {
     topic,
@@ -55,5 +74,6 @@ export function ntfyPublishOf(topic: string, message: ChannelMessage): NtfyPubli
     priority: message.priority === 'high' ? 4 : 3,
     tags: ['alarm_clock'],
     ...(click === undefined ? {} : { click }),
+    ...(actions.length === 0 ? {} : { actions }),
   };
 }

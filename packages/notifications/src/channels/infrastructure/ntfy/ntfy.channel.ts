@@ -9,8 +9,10 @@ import {
   type SubscriptionInput,
   type SubscriptionTarget,
 } from '../../application/ports/delivery-channel.port';
+import { type ActionLinkKeySource } from '../../application/ports/action-link-key.port';
 import { GuardedHttpPost } from '../outbound/guarded-http-post';
 import { TargetGuard } from '../outbound/target-guard';
+import { ntfyActionsFor } from './ntfy-actions';
 import { ntfyPublishOf } from './ntfy-message';
 import { ntfyTargetFrom, ntfyTargetOf } from './ntfy-target';
 
@@ -20,7 +22,8 @@ export const NTFY = 'ntfy';
 /**
  * The ntfy channel (phones through ntfy's Android and iOS apps, self-hosted or ntfy.sh): one
  * JSON POST to the server's root, ntfy's documented publish API (`{topic, title, message,
- * priority, tags, click}`), `Authorization: Bearer <token>` when the subscription has one. The
+ * priority, tags, click, actions}`), `Authorization: Bearer <token>` when the subscription has
+ * one; with a public URL, Snooze 10 min and Done buttons calling the daemon back. The
  * outgoing-address rule applies at registration and at every connection; the webhook's retry
  * policy and timeout apply; 2xx = sent.
  */
@@ -31,14 +34,17 @@ export class NtfyChannel implements ExternalChannel {
   readonly defaultGuarantee = 'at-most-once' as const;
   readonly retry: ExternalChannel['retry'];
   readonly timeoutMs: number;
+  private readonly publicUrl: string | null;
 
   constructor(
     @inject(NOTIFICATIONS_TOKENS.Options) options: ResolvedNotificationsOptions,
+    @inject(NOTIFICATIONS_TOKENS.ActionLinkKey) private readonly actionKey: ActionLinkKeySource,
     @inject(TargetGuard) private readonly guard: TargetGuard,
     @inject(GuardedHttpPost) private readonly http: GuardedHttpPost,
   ) {
     this.retry = options.webhookRetry;
     this.timeoutMs = options.webhookTimeoutMs;
+    this.publicUrl = options.publicUrl;
   }
 
   endpointOf(target: SubscriptionTarget): string {
@@ -62,11 +68,15 @@ export class NtfyChannel implements ExternalChannel {
     return this.http.prepare();
   }
 
-  send(request: ChannelSendRequest, signal: AbortSignal): Promise<ChannelSendOutcome> {
+  async send(request: ChannelSendRequest, signal: AbortSignal): Promise<ChannelSendOutcome> {
     const target = ntfyTargetOf(request.target);
+    const actions =
+      this.publicUrl === null || request.message.inInbox === false
+        ? []
+        : ntfyActionsFor(this.publicUrl, await this.actionKey.current(), request);
     return this.http.post({
       url: new URL(`${target.server}/`),
-      body: JSON.stringify(ntfyPublishOf(target.topic, request.message)),
+      body: JSON.stringify(ntfyPublishOf(target.topic, request.message, actions)),
       headers: {
         'content-type': 'application/json',
         'user-agent': 'tickler-ntfy/1',
