@@ -26,12 +26,21 @@ export interface Child {
 
 /** Spawns `node -r swc-register <script> ...args`: a TypeScript fixture run as its own process. */
 export function spawnFixture(script: string, args: readonly string[]): Child {
-  const child = spawn(process.execPath, ['-r', SWC_REGISTER, script, ...args], {
+  return lineChild(spawnTypeScript([script, ...args]));
+}
+
+/** `node -r swc-register ...argv` with the test file's environment. */
+export function spawnTypeScript(argv: readonly string[]): ChildProcessWithoutNullStreams {
+  return spawn(process.execPath, ['-r', SWC_REGISTER, ...argv], {
     stdio: 'pipe',
     // jest gives each test file its own copy of process.env; pass it on explicitly (it carries
     // TICKLER_TEST_DB and the run's schema tag).
     env: process.env,
   });
+}
+
+/** Wraps a spawned process in the line-based {@link Child} interface. */
+export function lineChild(child: ChildProcessWithoutNullStreams): Child {
   const lines: string[] = [];
   const waiters: {
     match: (l: string) => boolean;

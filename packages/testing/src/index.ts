@@ -7,6 +7,7 @@ export * from './raw-connection';
 export * from './daemon-process';
 export * from './daemon-per-file';
 export * from './child-process';
+export * from './warm-fixtures';
 export * from './build-projects';
 export * from './e2e-run';
 export * from './test-backend';

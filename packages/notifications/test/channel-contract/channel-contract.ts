@@ -1,6 +1,5 @@
 // Over 300 lines: the one contract every channel adapter passes (issue 12), in-process cases and
 // the SIGKILL cases side by side so a new channel gets all of them from one call.
-import path from 'node:path';
 import { type Application, tablesOf } from '@tickler/core';
 import {
   createTempDirectory,
@@ -17,10 +16,10 @@ import {
 } from '../../src';
 import { type NotificationsTables } from '../../src/shared/infrastructure/notifications.tables';
 import { createNotificationsTestApp, type NotificationsTestApp, send } from '../../src/testing';
-import { spawnFixture } from '@tickler/testing';
+import { channelWorkers } from './channel-workers';
+import { restartAndDrain } from './restart-and-drain';
 import { CHANNEL_SUBJECTS, type ReceiverStandIn } from './subjects';
 
-const WORKER = path.join(__dirname, 'channel-worker.ts');
 const at = (ms: number): string => new Date(Date.parse(REFERENCE_TIME) + ms).toISOString();
 const HOUR = 3_600_000;
 /** Notifications per crash case: the step kills the process with all of them in one state. */
@@ -59,6 +58,7 @@ export function describeChannelContract(kind: string): void {
   if (!subject) {
     throw new Error(`no contract subject for channel ${kind}`);
   }
+  const workers = channelWorkers();
   let receiver: ReceiverStandIn;
   let dir: TempDirectory;
   const apps: Application[] = [];
@@ -208,7 +208,7 @@ export function describeChannelContract(kind: string): void {
             if (step === 'in-flight') {
               receiver.answer('hang');
             }
-            const dying = spawnFixture(WORKER, [file, 'crash', at(HOUR), kind, options, step]);
+            const dying = workers.spawn([file, 'crash', at(HOUR), kind, options, step]);
             if (step === 'in-flight') {
               await dying.line((l) => l === 'in flight');
               for (let i = 0; i < 2_000 && receiver.keys().length < PER_CASE; i++) {
@@ -219,10 +219,9 @@ export function describeChannelContract(kind: string): void {
             expect((await dying.exited).signal).toBe('SIGKILL');
             const reachedBefore = receiver.keys().length;
             receiver.answer('accept');
-            // The restart comes at the same instant: the dead process's claims are taken at once.
-            const serving = spawnFixture(WORKER, [file, 'serve', at(HOUR), kind, options]);
-            await serving.line((l) => l === 'done');
-            expect((await serving.exited).code).toBe(0);
+            // The restart comes at the same instant: the dead process's claims are taken at once
+            // (a fresh application in this process; only the dying needs its own).
+            await restartAndDrain(file, at(HOUR), subject.contextOptions(receiver));
 
             const result = await stored(file, async (db) => ({
               deliveries: await db
@@ -294,6 +293,7 @@ export function describeChannelContract(kind: string): void {
  * ends with exactly one inbox row.
  */
 export function describeInboxContract(): void {
+  const workers = channelWorkers();
   let dir: TempDirectory;
   beforeEach(() => {
     dir = createTempDirectory('tickler-contract-');
@@ -314,15 +314,13 @@ export function describeInboxContract(): void {
           );
         }
         await seeding.app.stop();
-        const dying = spawnFixture(WORKER, [file, 'crash', at(HOUR), 'inbox', '{}', step]);
+        const dying = workers.spawn([file, 'crash', at(HOUR), 'inbox', '{}', step]);
         expect((await dying.exited).signal).toBe('SIGKILL');
         const midway = await stored(file, (db) =>
           db.selectFrom('notification_inbox').select('notification_id').execute(),
         );
         expect(midway).toHaveLength(step === 'inside-fire' ? 0 : PER_CASE);
-        const serving = spawnFixture(WORKER, [file, 'serve', at(HOUR), 'inbox', '{}']);
-        await serving.line((l) => l === 'done');
-        expect((await serving.exited).code).toBe(0);
+        await restartAndDrain(file, at(HOUR), {});
         const result = await stored(file, async (db) => ({
           statuses: (await db.selectFrom('notification_deliveries').select('status').execute()).map(
             (r) => r.status,

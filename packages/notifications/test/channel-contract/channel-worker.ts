@@ -6,12 +6,10 @@
 //                 sent), in-flight (prints `in flight`; the parent kills it while the stand-in
 //                 holds the request), after-answer (the stand-in answered, nothing settled),
 //                 after-settle (the send's settlement committed)
-//   serve         starts the application (restart catch-up) and runs the loops until nothing is
-//                 live, then prints `done`
-// Usage: channel-worker.ts <db-file> <mode> <instant> <kind> <context-options-json> [step]
+// The restart after the kill runs in the test's own process (restart-and-drain.ts).
+// Usage: channel-worker.ts <db-file> crash <instant> <kind> <context-options-json> [step]
 import { Application, ManualClock } from '@tickler/core';
 import { openTestDatabase } from '@tickler/core/testing';
-import { sql } from 'kysely';
 import { DeliverChannelSends, DeliverDueNotifications } from '../../src';
 import {
   type ChannelRegistry,
@@ -24,18 +22,6 @@ import {
 function die(): never {
   process.kill(process.pid, 'SIGKILL');
   throw new Error('unreachable');
-}
-
-/**
- * Work due by `now`: a delivery still to fire, a send in flight or due (a send deferred past
- * `now` by throttling is the next serve's; its delivery stays `sending` meanwhile).
- */
-async function live(app: Application, now: string): Promise<number> {
-  const { rows } = await sql<{ n: number }>`select
-      (select count(*) from notification_deliveries where status = 'scheduled') +
-      (select count(*) from notification_channel_sends where status = 'sending'
-        or (status = 'pending' and due_at <= ${now})) as n`.execute(app.database.kysely);
-  return Number(rows[0]?.n ?? 0);
 }
 
 /** Installs the kill at `step` on the live adapters (instance properties shadow the methods). */
@@ -68,7 +54,7 @@ function armCrash(app: Application, kind: string, step: string): void {
 async function main(): Promise<void> {
   const [file, mode, instant, kind, optionsJson, step] = process.argv.slice(2);
   if (!file || !mode || !instant || !kind || optionsJson === undefined) {
-    throw new Error('usage: channel-worker.ts <db-file> <mode> <instant> <kind> <options> [step]');
+    throw new Error('usage: channel-worker.ts <db-file> crash <instant> <kind> <options> [step]');
   }
   const options = JSON.parse(optionsJson) as NotificationsContextOptions;
   const clock = new ManualClock(instant);
@@ -77,26 +63,19 @@ async function main(): Promise<void> {
     contexts: [notificationsContext({ allowPrivateTargets: true, ...options })],
     clock,
   });
-  if (mode === 'crash') {
-    armCrash(app, kind, step ?? '');
-    await app.dispatch(new DeliverDueNotifications());
-    if (step === 'after-fire') {
-      die();
-    }
-    await app.dispatch(new DeliverChannelSends());
-    process.stdout.write('in flight\n');
-    await app.get(ChannelSendPool).idle();
-    // Every step dies before this: reaching it is a failed arrangement.
-    throw new Error(`step ${String(step)} did not kill the process`);
+  if (mode !== 'crash') {
+    throw new Error(`unknown mode ${mode}: the restart runs in the test (restart-and-drain.ts)`);
   }
-  app.start();
-  const pool = app.get(ChannelSendPool);
-  for (let round = 0; round < 1_000 && (await live(app, instant)) > 0; round++) {
-    await clock.advance(0);
-    await pool.idle();
+  armCrash(app, kind, step ?? '');
+  await app.dispatch(new DeliverDueNotifications());
+  if (step === 'after-fire') {
+    die();
   }
-  process.stdout.write('done\n');
-  await app.stop();
+  await app.dispatch(new DeliverChannelSends());
+  process.stdout.write('in flight\n');
+  await app.get(ChannelSendPool).idle();
+  // Every step dies before this: reaching it is a failed arrangement.
+  throw new Error(`step ${String(step)} did not kill the process`);
 }
 
 main().catch((error: unknown) => {

@@ -1,4 +1,3 @@
-import path from 'node:path';
 import { tablesOf } from '@tickler/core';
 import {
   createTempDirectory,
@@ -6,13 +5,13 @@ import {
   REFERENCE_TIME,
   type TempDirectory,
 } from '@tickler/core/testing';
-import { spawnFixture } from '@tickler/testing';
 import { ConfirmSubscription, RegisterSubscription } from '../../src';
 import { type NotificationsTables } from '../../src/shared/infrastructure/notifications.tables';
 import { createNotificationsTestApp, send } from '../../src/testing';
+import { channelWorkers } from './channel-workers';
+import { restartAndDrain } from './restart-and-drain';
 import { CHANNEL_SUBJECTS, type ReceiverStandIn } from './subjects';
 
-const WORKER = path.join(__dirname, 'channel-worker.ts');
 const at = (ms: number): string => new Date(Date.parse(REFERENCE_TIME) + ms).toISOString();
 const HOUR = 3_600_000;
 /** Notifications per case, one more than the throttle lets through in its window. */
@@ -43,6 +42,7 @@ export function describeThrottledCrashes(kind: string): void {
   if (!subject) {
     throw new Error(`no contract subject for channel ${kind}`);
   }
+  const workers = channelWorkers();
   let receiver: ReceiverStandIn;
   let dir: TempDirectory;
   beforeEach(async () => {
@@ -80,23 +80,17 @@ export function describeThrottledCrashes(kind: string): void {
     return ids;
   }
 
-  async function serve(file: string, instant: string, options: string): Promise<void> {
-    const serving = spawnFixture(WORKER, [file, 'serve', instant, kind, options]);
-    await serving.line((l) => l === 'done');
-    expect((await serving.exited).code).toBe(0);
-  }
-
   describe(`channel contract: ${kind} throttled (${THROTTLE}) across SIGKILL at each step`, () => {
     it.each(STEPS)(
       'killed %s',
       async (step) => {
         const file = dir.file('throttle.db');
         const ids = await seed(file);
-        const options = JSON.stringify({ ...subject.contextOptions(receiver), throttle: THROTTLE });
+        const options = { ...subject.contextOptions(receiver), throttle: THROTTLE };
         if (step === 'in-flight') {
           receiver.answer('hang');
         }
-        const dying = spawnFixture(WORKER, [file, 'crash', at(HOUR), kind, options, step]);
+        const dying = workers.spawn([file, 'crash', at(HOUR), kind, JSON.stringify(options), step]);
         if (step === 'in-flight') {
           await dying.line((l) => l === 'in flight');
           for (let i = 0; i < 2_000 && receiver.keys().length < 2; i++) {
@@ -108,7 +102,7 @@ export function describeThrottledCrashes(kind: string): void {
         receiver.answer('accept');
 
         // Restart at the same instant: two go (the dead process's claims among them), one waits.
-        await serve(file, at(HOUR), options);
+        await restartAndDrain(file, at(HOUR), options);
         const distinct = () => new Set(receiver.deliveries());
         expect(distinct().size).toBe(2);
         const within = await sendsOf(file);
@@ -119,7 +113,7 @@ export function describeThrottledCrashes(kind: string): void {
         ]);
 
         // After the window: the deferred one goes, under its own key; nothing was lost.
-        await serve(file, at(3 * HOUR), options);
+        await restartAndDrain(file, at(3 * HOUR), options);
         const after = await sendsOf(file);
         expect(after).toHaveLength(PER_CASE);
         expect(after.every((s) => s.status === 'sent')).toBe(true);
