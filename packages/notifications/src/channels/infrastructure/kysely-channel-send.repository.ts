@@ -4,6 +4,7 @@ import { type Kysely, sql } from 'kysely';
 import {
   type ChannelSendRepository,
   type ExpectedSendState,
+  type OperatorSendFilter,
 } from '../application/ports/channel-send.repository';
 import { type Scope } from '../../shared/application/ports/scope';
 import { ChannelSend } from '../domain/channel-send.entity';
@@ -147,5 +148,44 @@ export class KyselyChannelSendRepository implements ChannelSendRepository {
       .limit(1)
       .executeTakeFirst();
     return row?.due_at ?? undefined;
+  }
+
+  async find(scope: Scope, id: string): Promise<ChannelSendState | undefined> {
+    const row = await q(scope)
+      .selectFrom(TABLE)
+      .selectAll()
+      .where('id', '=', id)
+      .executeTakeFirst();
+    return row ? stateOf(row) : undefined;
+  }
+
+  async forOperator(scope: Scope, filter: OperatorSendFilter): Promise<ChannelSendState[]> {
+    let query = q(scope).selectFrom(TABLE).selectAll();
+    query =
+      filter.status === 'failed'
+        ? query.where('status', '=', 'failed')
+        : // Stuck: retrying after a failed attempt (throttled is waiting by design, not stuck),
+          // or claimed and its lease over (the holder died or hung).
+          query
+            .where(LIVE)
+            .where((eb) =>
+              eb.or([
+                eb.and([
+                  eb('status', '=', 'pending'),
+                  eb('last_error', 'is not', null),
+                  eb('last_error', '!=', 'throttled'),
+                ]),
+                eb.and([eb('status', '=', 'sending'), eb('due_at', '<', filter.now)]),
+              ]),
+            );
+    if (filter.channel !== undefined) {
+      query = query.where('channel', '=', filter.channel);
+    }
+    const rows = await query
+      .orderBy('updated_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(filter.limit)
+      .execute();
+    return rows.map(stateOf);
   }
 }
