@@ -82,10 +82,27 @@ describe("the operator's view of channel sends (real process)", () => {
     expect(stuck.body.items).toEqual([]);
   });
 
+  it("shows the queue's next instants: a notification scheduled for later is the next delivery", async () => {
+    const sendAt = new Date(Date.now() + 3_600_000).toISOString();
+    const later = await admin.post<NotificationJson>('/v1/users/bob/notifications', {
+      title: 'later',
+      message: 'm',
+      scheduledAt: sendAt,
+    });
+    expect(later.status).toBe(201);
+    const queue = await admin.get<{ nextDeliveryAt: string | null; nextSendAt: string | null }>(
+      '/v1/admin/queue',
+    );
+    expect(queue.status).toBe(200);
+    expect(Date.parse(queue.body.nextDeliveryAt ?? '')).toBe(Date.parse(sendAt));
+    expect(queue.body).toHaveProperty('nextSendAt');
+  });
+
   it('refuses a user token', async () => {
     const issued = await admin.post<{ token: string }>('/v1/users/ann/tokens', {});
     const user = new Api(daemon.url, issued.body.token);
     expect((await user.get('/v1/admin/sends?status=failed')).status).toBe(403);
     expect((await user.post('/v1/admin/sends/x/retry', {})).status).toBe(403);
+    expect((await user.get('/v1/admin/queue')).status).toBe(403);
   });
 });

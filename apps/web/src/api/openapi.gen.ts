@@ -441,6 +441,12 @@ export interface PushSubscriptionInput {
   keys: PushKeysInput;
 }
 
+/** `components.schemas.QueueInstants` of the daemon's OpenAPI document. */
+export interface QueueInstants {
+  nextDeliveryAt: string | null;
+  nextSendAt: string | null;
+}
+
 /** `components.schemas.QuietHoursInput` of the daemon's OpenAPI document. */
 export interface QuietHoursInput {
   start: string;

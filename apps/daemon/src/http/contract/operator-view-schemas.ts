@@ -36,6 +36,11 @@ const OPERATOR_SEND: Schema = {
 /** The schemas of the operator's answers. */
 export const OPERATOR_VIEW_SCHEMAS: Readonly<Record<string, Schema>> = {
   OperatorSend: OPERATOR_SEND,
+  QueueInstants: {
+    type: 'object',
+    required: ['nextDeliveryAt', 'nextSendAt'],
+    properties: { nextDeliveryAt: nullableInstant, nextSendAt: nullableInstant },
+  },
   OperatorSendList: {
     type: 'object',
     required: ['items'],

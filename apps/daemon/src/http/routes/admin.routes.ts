@@ -1,4 +1,4 @@
-import { ListOperatorSends, RetryChannelSend } from '@tickler/notifications';
+import { GetQueueInstants, ListOperatorSends, RetryChannelSend } from '@tickler/notifications';
 import { queryPayload } from '../command-payload';
 import { queryOf, ref } from '../contract/command-schemas';
 import { type RouteSpec } from '../route';
@@ -35,6 +35,20 @@ export function adminRoutes(): RouteSpec[] {
       handle: async ({ app, params }) => ({
         status: 202,
         body: await app.bus.dispatchPlain(RetryChannelSend.type, { id: params.id ?? '' }),
+      }),
+    },
+    {
+      method: 'GET',
+      path: '/v1/admin/queue',
+      operationId: 'getQueueInstants',
+      summary:
+        "The queue's next instants: when the dispatcher fires the next scheduled notification and when the send loop looks at the next live channel send (null when there is none).",
+      access: 'admin',
+      tag: 'admin',
+      responses: { 200: { description: 'The two instants.', schema: ref('QueueInstants') } },
+      handle: async ({ app }) => ({
+        status: 200,
+        body: await app.bus.dispatchPlain(GetQueueInstants.type, {}),
       }),
     },
   ];
