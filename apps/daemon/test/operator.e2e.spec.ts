@@ -59,7 +59,11 @@ describe("the operator's view of channel sends (real process)", () => {
       return got.body.channels.some((c) => c.status === 'sent') ? true : undefined;
     });
     expect(receiver.received).toHaveLength(2);
-    // The failed one stays failed; retrying it again is allowed, retrying the sent one is not.
+    // The failed one stays failed but leaves the list; neither it nor the sent one retries again.
+    const after = await admin.get<SendList>('/v1/admin/sends?status=failed');
+    expect(after.body.items.map((s) => s.id)).not.toContain(failed.id);
+    const twice = await admin.post(`/v1/admin/sends/${failed.id}/retry`, {});
+    expect(twice.status).toBe(409);
     const again = await admin.post(`/v1/admin/sends/${retried.body.id}/retry`, {});
     expect(again.status).toBe(409);
     expect(again.body).toMatchObject({ error: { code: 'NOTIFICATIONS.SEND_NOT_FAILED' } });

@@ -19,6 +19,16 @@ const TABLE = 'notification_channel_sends';
 const LIVE = sql<boolean>`status in ('pending', 'sending')`;
 /** Rows per multi-row INSERT: 16 columns each, well under every driver's parameter limit. */
 const ROWS_PER_INSERT = 500;
+/**
+ * A failed send the operator already retried (a later send of the same notification to the
+ * same subscription exists) is left out of the list: the later one tells its story.
+ */
+const NOT_SUPERSEDED = sql<boolean>`not exists (select 1 from notification_channel_sends later
+  where later.delivery_id = notification_channel_sends.delivery_id
+    and later.subscription_id = notification_channel_sends.subscription_id
+    and (later.created_at > notification_channel_sends.created_at
+      or (later.created_at = notification_channel_sends.created_at
+        and later.id > notification_channel_sends.id)))`;
 /** Ids per `IN (...)` list. */
 const IDS_PER_STATEMENT = 1000;
 
@@ -159,11 +169,28 @@ export class KyselyChannelSendRepository implements ChannelSendRepository {
     return row ? stateOf(row) : undefined;
   }
 
+  async superseded(scope: Scope, send: ChannelSendState): Promise<boolean> {
+    const row = await q(scope)
+      .selectFrom(TABLE)
+      .select('id')
+      .where('delivery_id', '=', send.deliveryId)
+      .where('subscription_id', '=', send.subscriptionId)
+      .where((eb) =>
+        eb.or([
+          eb('created_at', '>', send.createdAt),
+          eb.and([eb('created_at', '=', send.createdAt), eb('id', '>', send.id)]),
+        ]),
+      )
+      .limit(1)
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
   async forOperator(scope: Scope, filter: OperatorSendFilter): Promise<ChannelSendState[]> {
     let query = q(scope).selectFrom(TABLE).selectAll();
     query =
       filter.status === 'failed'
-        ? query.where('status', '=', 'failed')
+        ? query.where('status', '=', 'failed').where(NOT_SUPERSEDED)
         : // Stuck: retrying after a failed attempt (throttled is waiting by design, not stuck),
           // or claimed and its lease over (the holder died or hung).
           query

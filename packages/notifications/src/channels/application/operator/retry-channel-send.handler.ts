@@ -43,6 +43,10 @@ export class RetryChannelSendHandler implements CommandHandler<RetryChannelSend>
       if (failed.status !== 'failed' || failed.subscriptionId === null) {
         throw new ChannelSendNotFailedError(command.id, failed.status);
       }
+      // Retried already: a second retry would send the notification twice.
+      if (await this.sends.superseded(tx, failed)) {
+        throw new ChannelSendNotFailedError(command.id, 'retried');
+      }
       const now = toIsoUtc(this.clock.now());
       const again = ChannelSend.create(
         {

@@ -44,7 +44,9 @@ export interface ChannelSendRepository {
   countNotFailed(scope: Scope, deliveryId: string): Promise<number>;
   /** One send by id. */
   find(scope: Scope, id: string): Promise<ChannelSendState | undefined>;
-  /** Failed or stuck sends, most recently changed first, at most `filter.limit`. */
+  /** Whether a later send of the same notification to the same subscription exists (retried). */
+  superseded(scope: Scope, send: ChannelSendState): Promise<boolean>;
+  /** Failed (not yet retried) or stuck sends, most recently changed first, at most `filter.limit`. */
   forOperator(scope: Scope, filter: OperatorSendFilter): Promise<ChannelSendState[]>;
   /** Earliest `due_at` among live sends: when the send loop must look next. */
   nextDueAt(scope: Scope): Promise<string | undefined>;
