@@ -46,7 +46,14 @@ export {
   SUBSCRIPTION_KINDS,
   type ChannelKind,
 } from './shared/application/channel-kinds';
-export { GUARANTEES } from './shared/domain/channel-send.state';
+export { CHANNEL_SEND_STATUSES, GUARANTEES } from './shared/domain/channel-send.state';
+export { ListOperatorSends } from './channels/application/operator/list-operator-sends.command';
+export {
+  GetQueueInstants,
+  type QueueInstantsView,
+} from './channels/application/operator/get-queue-instants.command';
+export { RetryChannelSend } from './channels/application/operator/retry-channel-send.command';
+export { type OperatorSendView } from './channels/application/operator/operator-send.view';
 export { ListSubscriptions } from './channels/application/list-subscriptions/list-subscriptions.command';
 export { RemoveSubscription } from './channels/application/remove-subscription/remove-subscription.command';
 export {

@@ -345,6 +345,26 @@ export interface Occurrences {
   }>;
 }
 
+/** `components.schemas.OperatorSend` of the daemon's OpenAPI document. */
+export interface OperatorSend {
+  id: string;
+  notificationId: string;
+  recipientId: string;
+  channel: string;
+  subscriptionId: string | null;
+  status: 'pending' | 'sending' | 'sent' | 'failed';
+  attempts: number;
+  lastError: string | null;
+  dueAt: string | null;
+  /** RFC 3339 with offset; answered as ISO-8601 UTC. */
+  updatedAt: string;
+}
+
+/** `components.schemas.OperatorSendList` of the daemon's OpenAPI document. */
+export interface OperatorSendList {
+  items: OperatorSend[];
+}
+
 /** `components.schemas.ParseTimeBody` of the daemon's OpenAPI document. */
 export interface ParseTimeBody {
   when: string;
@@ -419,6 +439,12 @@ export interface PushSubscriptionInput {
   endpoint: string;
   expirationTime?: number;
   keys: PushKeysInput;
+}
+
+/** `components.schemas.QueueInstants` of the daemon's OpenAPI document. */
+export interface QueueInstants {
+  nextDeliveryAt: string | null;
+  nextSendAt: string | null;
 }
 
 /** `components.schemas.QuietHoursInput` of the daemon's OpenAPI document. */

@@ -16,6 +16,9 @@ import { VapidDerivedActionKey } from './infrastructure/push/vapid-derived-actio
 import { ConfirmSubscriptionHandler } from './application/confirm-subscription/confirm-subscription.handler';
 import { RemoveSubscriptionHandler } from './application/remove-subscription/remove-subscription.handler';
 import { ResumeSubscriptionHandler } from './application/resume-subscription/resume-subscription.handler';
+import { GetQueueInstantsHandler } from './application/operator/get-queue-instants.handler';
+import { ListOperatorSendsHandler } from './application/operator/list-operator-sends.handler';
+import { RetryChannelSendHandler } from './application/operator/retry-channel-send.handler';
 import { ChannelSendClaims } from './infrastructure/channel-send-claims';
 import { type EmailOptions } from './infrastructure/email/email.options';
 import { bindEmailChannel } from './infrastructure/email/email.registration';
@@ -109,6 +112,9 @@ export function channelsModule(options: ChannelsOptions = {}): ContextModule {
       RemoveSubscriptionHandler,
       DeliverChannelSendsHandler,
       GetVapidPublicKeyHandler,
+      ListOperatorSendsHandler,
+      RetryChannelSendHandler,
+      GetQueueInstantsHandler,
     ],
     // Channel sends in flight are freed at once when their instance dies; at stop they are
     // waited for up to the deadline, then released.

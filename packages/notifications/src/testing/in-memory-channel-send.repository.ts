@@ -67,4 +67,29 @@ export class InMemoryChannelSendRepository implements ChannelSendRepository {
         .sort()[0],
     );
   }
+
+  find(_s: unknown, id: string): Promise<ChannelSendState | undefined> {
+    return Promise.resolve(this.rows.get(id));
+  }
+
+  superseded(_s: unknown, send: ChannelSendState): Promise<boolean> {
+    return Promise.resolve(
+      [...this.rows.values()].some(
+        (r) =>
+          r.deliveryId === send.deliveryId &&
+          r.subscriptionId === send.subscriptionId &&
+          (r.createdAt > send.createdAt || (r.createdAt === send.createdAt && r.id > send.id)),
+      ),
+    );
+  }
+
+  /** Failed sends only, newest change first (the operator's list is tested on the real stores). */
+  forOperator(_s: unknown, filter: { status: string; limit: number }): Promise<ChannelSendState[]> {
+    return Promise.resolve(
+      [...this.rows.values()]
+        .filter((r) => filter.status === 'failed' && r.status === 'failed')
+        .sort((a, b) => b.updatedAt.localeCompare(a.updatedAt))
+        .slice(0, filter.limit),
+    );
+  }
 }

@@ -2,6 +2,7 @@ import { GUARANTEES, SUBSCRIPTION_KINDS } from '@tickler/notifications';
 import { type Schema } from '../route';
 import { ref } from './command-schemas';
 import { CALENDAR_VIEW_SCHEMAS } from './calendar-schemas';
+import { OPERATOR_VIEW_SCHEMAS } from './operator-view-schemas';
 import { SERIES_VIEW_SCHEMAS } from './series-view-schemas';
 import { SESSION_VIEW, STARTED_SESSION_VIEW } from './session-view-schemas';
 import {
@@ -240,6 +241,7 @@ const PREFERENCES: Schema = {
 export const VIEW_SCHEMAS: Readonly<Record<string, Schema>> = {
   ...SERIES_VIEW_SCHEMAS,
   ...CALENDAR_VIEW_SCHEMAS,
+  ...OPERATOR_VIEW_SCHEMAS,
   Error: ERROR,
   Notification: NOTIFICATION,
   NotificationSource: NOTIFICATION_SOURCE,

@@ -2,6 +2,7 @@ import { type EventStreamHub } from '../../events/event-stream.hub';
 import { type DaemonMetrics } from '../../metrics/daemon-metrics';
 import { buildOpenApi } from '../openapi';
 import { type RouteSpec } from '../route';
+import { adminRoutes } from './admin.routes';
 import { actionRoutes } from './action.routes';
 import { calendarRoutes } from './calendar.routes';
 import { eventRoutes } from './event.routes';
@@ -30,6 +31,7 @@ export function allRoutes(deps: {
   routes.push(
     ...systemRoutes(deps.metrics, openapi),
     ...tokenRoutes(),
+    ...adminRoutes(),
     ...sessionRoutes(),
     ...notificationRoutes(),
     ...inboxRoutes(),

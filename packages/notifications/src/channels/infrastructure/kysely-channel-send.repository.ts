@@ -4,6 +4,7 @@ import { type Kysely, sql } from 'kysely';
 import {
   type ChannelSendRepository,
   type ExpectedSendState,
+  type OperatorSendFilter,
 } from '../application/ports/channel-send.repository';
 import { type Scope } from '../../shared/application/ports/scope';
 import { ChannelSend } from '../domain/channel-send.entity';
@@ -18,6 +19,16 @@ const TABLE = 'notification_channel_sends';
 const LIVE = sql<boolean>`status in ('pending', 'sending')`;
 /** Rows per multi-row INSERT: 16 columns each, well under every driver's parameter limit. */
 const ROWS_PER_INSERT = 500;
+/**
+ * A failed send the operator already retried (a later send of the same notification to the
+ * same subscription exists) is left out of the list: the later one tells its story.
+ */
+const NOT_SUPERSEDED = sql<boolean>`not exists (select 1 from notification_channel_sends later
+  where later.delivery_id = notification_channel_sends.delivery_id
+    and later.subscription_id = notification_channel_sends.subscription_id
+    and (later.created_at > notification_channel_sends.created_at
+      or (later.created_at = notification_channel_sends.created_at
+        and later.id > notification_channel_sends.id)))`;
 /** Ids per `IN (...)` list. */
 const IDS_PER_STATEMENT = 1000;
 
@@ -147,5 +158,61 @@ export class KyselyChannelSendRepository implements ChannelSendRepository {
       .limit(1)
       .executeTakeFirst();
     return row?.due_at ?? undefined;
+  }
+
+  async find(scope: Scope, id: string): Promise<ChannelSendState | undefined> {
+    const row = await q(scope)
+      .selectFrom(TABLE)
+      .selectAll()
+      .where('id', '=', id)
+      .executeTakeFirst();
+    return row ? stateOf(row) : undefined;
+  }
+
+  async superseded(scope: Scope, send: ChannelSendState): Promise<boolean> {
+    const row = await q(scope)
+      .selectFrom(TABLE)
+      .select('id')
+      .where('delivery_id', '=', send.deliveryId)
+      .where('subscription_id', '=', send.subscriptionId)
+      .where((eb) =>
+        eb.or([
+          eb('created_at', '>', send.createdAt),
+          eb.and([eb('created_at', '=', send.createdAt), eb('id', '>', send.id)]),
+        ]),
+      )
+      .limit(1)
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
+  async forOperator(scope: Scope, filter: OperatorSendFilter): Promise<ChannelSendState[]> {
+    let query = q(scope).selectFrom(TABLE).selectAll();
+    query =
+      filter.status === 'failed'
+        ? query.where('status', '=', 'failed').where(NOT_SUPERSEDED)
+        : // Stuck: retrying after a failed attempt (throttled is waiting by design, not stuck),
+          // or claimed and its lease over (the holder died or hung).
+          query
+            .where(LIVE)
+            .where((eb) =>
+              eb.or([
+                eb.and([
+                  eb('status', '=', 'pending'),
+                  eb('last_error', 'is not', null),
+                  eb('last_error', '!=', 'throttled'),
+                ]),
+                eb.and([eb('status', '=', 'sending'), eb('due_at', '<', filter.now)]),
+              ]),
+            );
+    if (filter.channel !== undefined) {
+      query = query.where('channel', '=', filter.channel);
+    }
+    const rows = await query
+      .orderBy('updated_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(filter.limit)
+      .execute();
+    return rows.map(stateOf);
   }
 }

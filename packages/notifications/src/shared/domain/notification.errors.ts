@@ -221,3 +221,27 @@ export class ActionLinkNotFoundError extends DomainError {
     super('this action link is not valid or has expired');
   }
 }
+
+/** No channel send with this id (the operator's retry). */
+export class ChannelSendNotFoundError extends DomainError {
+  readonly code = 'NOTIFICATIONS.SEND_NOT_FOUND';
+
+  constructor(readonly sendId: string) {
+    super(`channel send ${sendId} not found`, { id: sendId });
+  }
+}
+
+/** Only a failed send may be retried: a live one is still trying, a sent one arrived. */
+export class ChannelSendNotFailedError extends DomainError {
+  readonly code = 'NOTIFICATIONS.SEND_NOT_FAILED';
+
+  constructor(
+    readonly sendId: string,
+    readonly status: string,
+  ) {
+    super(`channel send ${sendId} is ${status}, not failed: only a failed send is retried`, {
+      id: sendId,
+      status,
+    });
+  }
+}

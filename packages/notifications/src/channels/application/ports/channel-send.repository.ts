@@ -12,6 +12,15 @@ export interface ExpectedSendState {
   readonly leaseToken: string | null;
 }
 
+/** What the operator's list asks for (`ListOperatorSends`). */
+export interface OperatorSendFilter {
+  readonly status: 'failed' | 'stuck';
+  readonly channel?: string;
+  readonly limit: number;
+  /** Now (ISO UTC): a `sending` claim whose lease ended before it is stuck. */
+  readonly now: string;
+}
+
 /** Persistence port of the `ChannelSend` aggregate. */
 export interface ChannelSendRepository {
   /** One multi-row INSERT (chunked below the driver's parameter limit). */
@@ -33,6 +42,12 @@ export interface ChannelSendRepository {
   forDeliveries(scope: Scope, deliveryIds: readonly string[]): Promise<ChannelSendState[]>;
   /** How many sends of this notification have not failed (live or sent). */
   countNotFailed(scope: Scope, deliveryId: string): Promise<number>;
+  /** One send by id. */
+  find(scope: Scope, id: string): Promise<ChannelSendState | undefined>;
+  /** Whether a later send of the same notification to the same subscription exists (retried). */
+  superseded(scope: Scope, send: ChannelSendState): Promise<boolean>;
+  /** Failed (not yet retried) or stuck sends, most recently changed first, at most `filter.limit`. */
+  forOperator(scope: Scope, filter: OperatorSendFilter): Promise<ChannelSendState[]>;
   /** Earliest `due_at` among live sends: when the send loop must look next. */
   nextDueAt(scope: Scope): Promise<string | undefined>;
 }

@@ -1,0 +1,55 @@
+import { GetQueueInstants, ListOperatorSends, RetryChannelSend } from '@tickler/notifications';
+import { queryPayload } from '../command-payload';
+import { queryOf, ref } from '../contract/command-schemas';
+import { type RouteSpec } from '../route';
+
+/** The operator's view (admin token only): failed and stuck channel sends, and retrying one. */
+export function adminRoutes(): RouteSpec[] {
+  return [
+    {
+      method: 'GET',
+      path: '/v1/admin/sends',
+      operationId: 'listOperatorSends',
+      summary:
+        'Failed (status=failed) or stuck (status=stuck: retrying after a failed attempt, or claimed by an instance whose lease ran out) channel sends, most recently changed first, with their last error; channel=<kind> narrows to one channel; limit 1–200 (default 50).',
+      access: 'admin',
+      tag: 'admin',
+      query: queryOf(ListOperatorSends, []),
+      responses: { 200: { description: 'At most limit sends.', schema: ref('OperatorSendList') } },
+      errorStatuses: [400],
+      handle: async ({ app, query }) => ({
+        status: 200,
+        body: await app.bus.dispatchPlain(ListOperatorSends.type, queryPayload(query, ['limit'])),
+      }),
+    },
+    {
+      method: 'POST',
+      path: '/v1/admin/sends/{id}/retry',
+      operationId: 'retryChannelSend',
+      summary:
+        'Send a failed channel send again: a new send (new id, fresh retry budget) of the same notification to the same subscription, due at once; the failed one stays as it was. 404 unknown id, 409 when the send is not failed.',
+      access: 'admin',
+      tag: 'admin',
+      responses: { 202: { description: 'The new send.', schema: ref('OperatorSend') } },
+      errorStatuses: [400, 404, 409],
+      handle: async ({ app, params }) => ({
+        status: 202,
+        body: await app.bus.dispatchPlain(RetryChannelSend.type, { id: params.id ?? '' }),
+      }),
+    },
+    {
+      method: 'GET',
+      path: '/v1/admin/queue',
+      operationId: 'getQueueInstants',
+      summary:
+        "The queue's next instants: when the dispatcher fires the next scheduled notification and when the send loop looks at the next live channel send (null when there is none).",
+      access: 'admin',
+      tag: 'admin',
+      responses: { 200: { description: 'The two instants.', schema: ref('QueueInstants') } },
+      handle: async ({ app }) => ({
+        status: 200,
+        body: await app.bus.dispatchPlain(GetQueueInstants.type, {}),
+      }),
+    },
+  ];
+}

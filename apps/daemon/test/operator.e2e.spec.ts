@@ -1,0 +1,112 @@
+import { type NotificationJson, type OperatorSendView } from '@tickler/notifications';
+import { startWebhookReceiver, type WebhookReceiver } from '@tickler/notifications/testing';
+import { Api, DaemonProcess, eventually } from '@tickler/testing';
+
+// Issue 33 item 5 through the daemon: the admin lists the failed sends with their last error
+// and retries one; a user token reaches none of it; bad input is a 4xx naming the field.
+let receiver: WebhookReceiver;
+let daemon: DaemonProcess;
+let admin: Api;
+
+beforeAll(async () => {
+  receiver = await startWebhookReceiver();
+  daemon = await new DaemonProcess(DaemonProcess.tempDir()).start();
+  admin = new Api(daemon.url, daemon.adminToken);
+});
+
+afterAll(async () => {
+  await daemon.terminate();
+  await receiver.close();
+});
+
+type SendList = { items: OperatorSendView[] };
+
+describe("the operator's view of channel sends (real process)", () => {
+  it('lists a failed webhook with its last error, retries it, and the retry is sent', async () => {
+    receiver.respond = () => 400;
+    expect((await admin.post('/v1/users/ann/subscriptions', { url: receiver.url })).status).toBe(
+      201,
+    );
+    const created = await admin.post<NotificationJson>('/v1/users/ann/notifications', {
+      title: 't',
+      message: 'm',
+      channels: ['webhook'],
+    });
+    expect(created.status).toBe(201);
+    const failed = await eventually(async () => {
+      const list = await admin.get<SendList>('/v1/admin/sends?status=failed&channel=webhook');
+      return list.body.items.find((s) => s.notificationId === created.body.id);
+    });
+    expect(failed).toMatchObject({
+      channel: 'webhook',
+      recipientId: 'ann',
+      status: 'failed',
+      lastError: 'http-4xx',
+      attempts: 1,
+    });
+    const none = await admin.get<SendList>('/v1/admin/sends?status=failed&channel=email');
+    expect(none.body.items).toEqual([]);
+
+    receiver.respond = () => 200;
+    const retried = await admin.post<OperatorSendView>(`/v1/admin/sends/${failed.id}/retry`, {});
+    expect(retried.status).toBe(202);
+    expect(retried.body).toMatchObject({ status: 'pending', attempts: 0 });
+    expect(retried.body.id).not.toBe(failed.id);
+    await eventually(async () => {
+      const got = await admin.get<NotificationJson>(
+        `/v1/users/ann/notifications/${created.body.id}`,
+      );
+      return got.body.channels.some((c) => c.status === 'sent') ? true : undefined;
+    });
+    expect(receiver.received).toHaveLength(2);
+    // The failed one stays failed but leaves the list; neither it nor the sent one retries again.
+    const after = await admin.get<SendList>('/v1/admin/sends?status=failed');
+    expect(after.body.items.map((s) => s.id)).not.toContain(failed.id);
+    const twice = await admin.post(`/v1/admin/sends/${failed.id}/retry`, {});
+    expect(twice.status).toBe(409);
+    const again = await admin.post(`/v1/admin/sends/${retried.body.id}/retry`, {});
+    expect(again.status).toBe(409);
+    expect(again.body).toMatchObject({ error: { code: 'NOTIFICATIONS.SEND_NOT_FAILED' } });
+  });
+
+  it('answers 404 for an unknown send and 400 naming the field for bad input', async () => {
+    const unknown = await admin.post(
+      '/v1/admin/sends/0190a4d2-6c2e-7000-8000-000000000000/retry',
+      {},
+    );
+    expect(unknown.status).toBe(404);
+    const badStatus = await admin.get('/v1/admin/sends?status=lost');
+    expect(badStatus.status).toBe(400);
+    expect(JSON.stringify(badStatus.body)).toContain('status');
+    const badLimit = await admin.get('/v1/admin/sends?status=failed&limit=201');
+    expect(badLimit.status).toBe(400);
+    expect(JSON.stringify(badLimit.body)).toContain('limit');
+    const stuck = await admin.get<SendList>('/v1/admin/sends?status=stuck');
+    expect(stuck.status).toBe(200);
+    expect(stuck.body.items).toEqual([]);
+  });
+
+  it("shows the queue's next instants: a notification scheduled for later is the next delivery", async () => {
+    const sendAt = new Date(Date.now() + 3_600_000).toISOString();
+    const later = await admin.post<NotificationJson>('/v1/users/bob/notifications', {
+      title: 'later',
+      message: 'm',
+      scheduledAt: sendAt,
+    });
+    expect(later.status).toBe(201);
+    const queue = await admin.get<{ nextDeliveryAt: string | null; nextSendAt: string | null }>(
+      '/v1/admin/queue',
+    );
+    expect(queue.status).toBe(200);
+    expect(Date.parse(queue.body.nextDeliveryAt ?? '')).toBe(Date.parse(sendAt));
+    expect(queue.body).toHaveProperty('nextSendAt');
+  });
+
+  it('refuses a user token', async () => {
+    const issued = await admin.post<{ token: string }>('/v1/users/ann/tokens', {});
+    const user = new Api(daemon.url, issued.body.token);
+    expect((await user.get('/v1/admin/sends?status=failed')).status).toBe(403);
+    expect((await user.post('/v1/admin/sends/x/retry', {})).status).toBe(403);
+    expect((await user.get('/v1/admin/queue')).status).toBe(403);
+  });
+});
