@@ -6,9 +6,9 @@ import { notificationsContext } from '../src/context';
 import { type NotificationsTables } from '../src/shared/infrastructure/notifications.tables';
 import { sendCommand } from '../src/testing';
 import { UpdatePreferences } from '../src';
-import { spawnFixture } from '@tickler/testing';
+import { warmWorkers } from './warm-workers';
 
-const WORKER = path.join(__dirname, 'fixtures/notifications-worker.ts');
+const workers = warmWorkers(path.join(__dirname, 'fixtures/notifications-worker.ts'));
 const T0 = '2026-09-10T08:00:00.000Z';
 const at = (ms: number): string => new Date(Date.parse(T0) + ms).toISOString();
 const HOUR = 3_600_000;
@@ -68,7 +68,7 @@ describe('crash safety with real child processes killed by SIGKILL', () => {
   it('delivers inbox rows exactly once across a kill between batches', async () => {
     const file = dir.file('app.db');
     await seed(file, 400);
-    const first = spawnFixture(WORKER, [file, 'deliver', at(10_000), '50']);
+    const first = workers.spawn([file, 'deliver', at(10_000), '50']);
     await first.line((l) => l.startsWith('batch 3 '));
     first.kill('SIGKILL');
     expect((await first.exited).signal).toBe('SIGKILL');
@@ -83,7 +83,7 @@ describe('crash safety with real child processes killed by SIGKILL', () => {
     expect(midway.rows.map((r) => r.status)).toEqual(['scheduled', 'sent']);
 
     // Restarted an hour later (well inside the grace window).
-    const second = spawnFixture(WORKER, [file, 'deliver', at(HOUR), '50']);
+    const second = workers.spawn([file, 'deliver', at(HOUR), '50']);
     await second.line((l) => l === 'done');
     expect((await second.exited).code).toBe(0);
     const after = await inspect(file, async (db) => ({
@@ -110,7 +110,7 @@ describe('crash safety with real child processes killed by SIGKILL', () => {
   it('projects each sent event exactly once when the process dies right after the sending commit, and again mid-projection', async () => {
     const file = dir.file('app.db');
     await seed(file, 20);
-    const sender = spawnFixture(WORKER, [file, 'deliver-die', at(10_000)]);
+    const sender = workers.spawn([file, 'deliver-die', at(10_000)]);
     expect((await sender.exited).signal).toBe('SIGKILL');
     const committed = await inspect(file, async (db) => ({
       sent: (
@@ -124,7 +124,7 @@ describe('crash safety with real child processes killed by SIGKILL', () => {
     }));
     expect(committed).toEqual({ sent: 20, log: 0 });
 
-    const dying = spawnFixture(WORKER, [file, 'project-die', at(HOUR)]);
+    const dying = workers.spawn([file, 'project-die', at(HOUR)]);
     expect((await dying.exited).signal).toBe('SIGKILL');
     const partial = await inspect(file, (db) =>
       sql<{ n: number }>`select count(*) as n from notification_delivery_log`.execute(db),
@@ -135,7 +135,7 @@ describe('crash safety with real child processes killed by SIGKILL', () => {
     expect(partial.rows[0]?.n).toBe(0);
 
     for (const instant of [at(2 * HOUR), at(3 * HOUR)]) {
-      const projector = spawnFixture(WORKER, [file, 'project', instant]);
+      const projector = workers.spawn([file, 'project', instant]);
       await projector.line((l) => l === 'done');
       expect((await projector.exited).code).toBe(0);
     }
@@ -155,11 +155,11 @@ describe('crash safety with real child processes killed by SIGKILL', () => {
     const file = dir.file('app.db');
     const muted = ['user0', 'user1', 'user2', 'user3', 'user4'];
     await seed(file, 400, muted);
-    const first = spawnFixture(WORKER, [file, 'deliver', at(10_000), '50']);
+    const first = workers.spawn([file, 'deliver', at(10_000), '50']);
     await first.line((l) => l.startsWith('batch 3 '));
     first.kill('SIGKILL');
     expect((await first.exited).signal).toBe('SIGKILL');
-    const second = spawnFixture(WORKER, [file, 'deliver', at(HOUR), '50']);
+    const second = workers.spawn([file, 'deliver', at(HOUR), '50']);
     await second.line((l) => l === 'done');
     expect((await second.exited).code).toBe(0);
     const rows = await inspect(file, (db) =>
