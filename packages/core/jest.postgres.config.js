@@ -30,6 +30,8 @@ module.exports = {
     // - the lock files beside a SQLite database (PostgreSQL's advisory locks run in
     //   instance-lock.int.spec.ts)
     'sqlite-instance-lock\\.int\\.spec\\.ts$',
+    // - in-memory SQLite templates (schema-template.pg.spec.ts is PostgreSQL's twin)
+    'sqlite-template\\.int\\.spec\\.ts$',
   ],
   // One round trip per statement instead of an in-process call: bulk tests need more time.
   testTimeout: 30_000,

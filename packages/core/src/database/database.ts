@@ -32,6 +32,11 @@ export interface Database {
    */
   readonly runControl?: (sqlText: string) => void;
   /**
+   * SQLite in memory only: the whole database as bytes, to open again as a copy (the `image`
+   * option of openSqliteDatabase). Tests copy a migrated template this way.
+   */
+  readonly serialize?: () => Buffer;
+  /**
    * Cross-process wake-ups (PostgreSQL LISTEN/NOTIFY). Absent on SQLite, where other writers
    * of the same file are found by the queue's safety sweep.
    */

@@ -20,6 +20,11 @@ export interface SqliteOptions {
    * cost"; leave unset in production.
    */
   onStatement?: (sqlText: string) => void;
+  /**
+   * Opens an in-memory copy of this image (what `serialize` of another in-memory database gave)
+   * instead of `file`, which must then be `:memory:`. Tests start from a migrated template so.
+   */
+  image?: Buffer;
 }
 
 /**
@@ -73,7 +78,10 @@ export function openSqliteDatabase(options: SqliteOptions): Database {
   // The busy timeout is set at open (better-sqlite3's `timeout`), before `journal_mode = WAL`:
   // switching a new file to WAL needs a brief exclusive lock, and sidecars started together
   // would otherwise fail that pragma with SQLITE_BUSY instead of waiting their turn.
-  const raw = new BetterSqlite3(options.file, {
+  if (options.image !== undefined && options.file !== ':memory:') {
+    throw new Error('an image opens in memory: file must be :memory:');
+  }
+  const raw = new BetterSqlite3(options.image ?? options.file, {
     timeout: busyTimeoutMs,
     ...(onStatement ? { verbose: (message: unknown) => onStatement(String(message)) } : {}),
   });
@@ -111,6 +119,7 @@ export function openSqliteDatabase(options: SqliteOptions): Database {
     // writes can fail with SQLITE_BUSY when a second process holds the lock, whatever the
     // busy timeout says.
     beginStatement: 'begin immediate',
+    ...(options.file === ':memory:' ? { serialize: () => raw.serialize() } : {}),
     lockInstance: (id) => {
       const lock =
         options.file === ':memory:'

@@ -1,33 +1,12 @@
 import { type Kysely, sql } from 'kysely';
 import pg from 'pg';
-import { BoundedContext } from '../context/bounded-context';
+import { shop } from '../../test/fixtures/shop-context';
 import { createTestApplication } from './test-app';
 import { testPostgresUrl } from './test-database';
 
 // PostgreSQL only (jest.postgres.config.js): a test app's schema made from the run's template
 // (schema-template.ts) is the schema migrating it makes — tables, columns, indexes, ledgers and
 // the rows a migration writes — and every app still has a schema of its own.
-
-const shop = BoundedContext.create({
-  name: 'shop',
-  migrations: {
-    '2026_11_30_0800_items': {
-      async up(db: Kysely<unknown>): Promise<void> {
-        await db.schema
-          .createTable('shop_items')
-          .addColumn('id', 'text', (c) => c.primaryKey())
-          .addColumn('price', 'integer', (c) => c.notNull().defaultTo(0))
-          .execute();
-        await db.schema.createIndex('shop_items_price').on('shop_items').column('price').execute();
-      },
-    },
-    '2026_11_30_0900_seed': {
-      async up(db: Kysely<unknown>): Promise<void> {
-        await sql`insert into shop_items (id, price) values ('house-blend', 7)`.execute(db);
-      },
-    },
-  },
-});
 
 /** What a schema holds, by catalog: columns, indexes, ledger names and the items' rows. */
 async function describeSchema(schema: string): Promise<unknown> {

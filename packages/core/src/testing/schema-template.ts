@@ -1,5 +1,4 @@
 import { execFile } from 'node:child_process';
-import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -7,8 +6,8 @@ import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { testPostgresUrl } from '@tickler/testing';
 import { type BoundedContext } from '../context/bounded-context';
-import { coreMigrations } from '../core.migrations';
 import { type MigrationSet, migrateContext } from '../database/migrations';
+import { migrationSets, templateDir, templateKey } from './template-key';
 
 // Fast PostgreSQL isolation for test apps (issue 30). Every app a test makes still gets its own
 // fresh schema, migrated exactly as today's code migrates it; what changes is how: the first app
@@ -20,8 +19,6 @@ import { type MigrationSet, migrateContext } from '../database/migrations';
 // (the DDL statement 0.43 s); a template database per app (`CREATE DATABASE … TEMPLATE`) took
 // 0.85 s to create and open, plus 1.2–18 s to drop: slower. docs/testing.md has the figures.
 
-/** Where the run's dumps are shared between jest workers (set by jest.preset.js). */
-const TEMPLATE_DIR_ENV = 'TICKLER_TEST_PG_TEMPLATES';
 /** The placeholder standing for the schema's name in a stored dump. */
 const PLACEHOLDER = '__tickler_template_schema__';
 
@@ -32,29 +29,6 @@ export function schemaTemplatesEnabled(): boolean {
   return process.env.TICKLER_TEST_PG_TEMPLATE !== 'off';
 }
 const dumps = new Map<string, Promise<string | undefined>>();
-
-/** The migration sets an app with `contexts` runs: the kernel's first, as Application.create does. */
-function migrationSets(contexts: readonly BoundedContext[]): [string, MigrationSet][] {
-  return [
-    ['shared', coreMigrations],
-    ...contexts.map((context): [string, MigrationSet] => [
-      context.name,
-      context.definition.migrations,
-    ]),
-  ];
-}
-
-/** One key per set of contexts and migrations (their names and code). */
-function templateKey(sets: [string, MigrationSet][]): string {
-  const hash = createHash('sha256');
-  for (const [context, migrations] of sets) {
-    hash.update(`${context}\n`);
-    for (const name of Object.keys(migrations).sort()) {
-      hash.update(`${name}\n${migrations[name]?.up.toString() ?? ''}\n`);
-    }
-  }
-  return hash.digest('hex').slice(0, 16);
-}
 
 /** Migrates a scratch schema with `sets` and returns its dump, the schema's name a placeholder. */
 async function makeDump(key: string, sets: [string, MigrationSet][]): Promise<string> {
@@ -95,7 +69,7 @@ function dumpFor(sets: [string, MigrationSet][]): Promise<string | undefined> {
   let dump = dumps.get(key);
   if (dump === undefined) {
     dump = (async () => {
-      const dir = process.env[TEMPLATE_DIR_ENV];
+      const dir = templateDir();
       const file = dir === undefined ? undefined : path.join(dir, `${key}.sql`);
       if (file !== undefined && fs.existsSync(file)) {
         return fs.readFileSync(file, 'utf8');

@@ -5,6 +5,7 @@ import { type Database } from '../database/database';
 import { openPostgresDatabase } from '../database/postgres-database';
 import { openSqliteDatabase } from '../database/sqlite-database';
 import { createSchemaFromTemplate, schemaTemplatesEnabled } from './schema-template';
+import { openSqliteFromTemplate, sqliteTemplatesEnabled } from './sqlite-template';
 
 // The back-end rules (TICKLER_TEST_DB, the server, the schema standing for a file) are
 // @tickler/testing's, shared with the daemon processes tests spawn; re-exported for the
@@ -25,12 +26,16 @@ const schemas = new Set<string>();
  * `:memory:`), or on PostgreSQL a schema of the test server standing for it. Every schema
  * made here is dropped after the test file (and every database still open is closed first).
  * Given the `contexts` the app will run, a new PostgreSQL schema is made as a copy of the run's
- * migrated template for them (schema-template.ts) instead of migrating statement by statement.
+ * migrated template for them (schema-template.ts) instead of migrating statement by statement,
+ * and a new in-memory SQLite database is a copy of one (sqlite-template.ts).
  */
 export async function openTestDatabase(
   options: { file?: string; busyTimeoutMs?: number; contexts?: readonly BoundedContext[] } = {},
 ): Promise<Database> {
   if (testBackend() === 'sqlite') {
+    if (options.file === undefined && options.contexts !== undefined && sqliteTemplatesEnabled()) {
+      return openSqliteFromTemplate(options.contexts, options.busyTimeoutMs);
+    }
     return openSqliteDatabase({
       file: options.file ?? ':memory:',
       ...(options.busyTimeoutMs !== undefined ? { busyTimeoutMs: options.busyTimeoutMs } : {}),
