@@ -69,6 +69,40 @@ describe("the operator's view of channel sends (real process)", () => {
     expect(again.body).toMatchObject({ error: { code: 'NOTIFICATIONS.SEND_NOT_FAILED' } });
   });
 
+  it('retries every failed send in one call, once: a second call retries none', async () => {
+    receiver.respond = () => 400;
+    expect((await admin.post('/v1/users/cat/subscriptions', { url: receiver.url })).status).toBe(
+      201,
+    );
+    const ids: string[] = [];
+    for (const title of ['one', 'two']) {
+      const created = await admin.post<NotificationJson>('/v1/users/cat/notifications', {
+        title,
+        message: 'm',
+        channels: ['webhook'],
+      });
+      ids.push(created.body.id);
+    }
+    await eventually(async () => {
+      const list = await admin.get<SendList>('/v1/admin/sends?status=failed&channel=webhook');
+      const failed = list.body.items.filter((s) => ids.includes(s.notificationId));
+      return failed.length === 2 ? true : undefined;
+    });
+    const before = receiver.received.length;
+    receiver.respond = () => 200;
+    const all = await admin.post<{ retried: number; more: boolean }>('/v1/admin/sends/retry', {
+      channel: 'webhook',
+    });
+    expect(all.status).toBe(202);
+    expect(all.body).toEqual({ retried: 2, more: false });
+    await eventually(() => (receiver.received.length === before + 2 ? true : undefined));
+    const again = await admin.post('/v1/admin/sends/retry', {});
+    expect(again.body).toEqual({ retried: 0, more: false });
+    const bad = await admin.post('/v1/admin/sends/retry', { channel: 'pigeon' });
+    expect(bad.status).toBe(400);
+    expect(JSON.stringify(bad.body)).toContain('channel');
+  });
+
   it('answers 404 for an unknown send and 400 naming the field for bad input', async () => {
     const unknown = await admin.post(
       '/v1/admin/sends/0190a4d2-6c2e-7000-8000-000000000000/retry',
@@ -107,6 +141,7 @@ describe("the operator's view of channel sends (real process)", () => {
     const user = new Api(daemon.url, issued.body.token);
     expect((await user.get('/v1/admin/sends?status=failed')).status).toBe(403);
     expect((await user.post('/v1/admin/sends/x/retry', {})).status).toBe(403);
+    expect((await user.post('/v1/admin/sends/retry', {})).status).toBe(403);
     expect((await user.get('/v1/admin/queue')).status).toBe(403);
   });
 });

@@ -528,6 +528,17 @@ export interface RepeatInput {
 /** `components.schemas.ResumeSubscriptionBody` of the daemon's OpenAPI document. */
 export type ResumeSubscriptionBody = Record<string, unknown>;
 
+/** `components.schemas.RetryAll` of the daemon's OpenAPI document. */
+export interface RetryAll {
+  retried: number;
+  more: boolean;
+}
+
+/** `components.schemas.RetryAllChannelSendsBody` of the daemon's OpenAPI document. */
+export interface RetryAllChannelSendsBody {
+  channel?: 'inbox' | 'webhook' | 'push' | 'email' | 'ntfy';
+}
+
 /** `components.schemas.SendNotificationBody` of the daemon's OpenAPI document. */
 export interface SendNotificationBody {
   title: string;

@@ -19,6 +19,7 @@ import { ResumeSubscriptionHandler } from './application/resume-subscription/res
 import { GetQueueInstantsHandler } from './application/operator/get-queue-instants.handler';
 import { ListOperatorSendsHandler } from './application/operator/list-operator-sends.handler';
 import { RetryChannelSendHandler } from './application/operator/retry-channel-send.handler';
+import { RetryAllChannelSendsHandler } from './application/operator/retry-all-channel-sends.handler';
 import { ChannelSendClaims } from './infrastructure/channel-send-claims';
 import { type EmailOptions } from './infrastructure/email/email.options';
 import { bindEmailChannel } from './infrastructure/email/email.registration';
@@ -114,6 +115,7 @@ export function channelsModule(options: ChannelsOptions = {}): ContextModule {
       GetVapidPublicKeyHandler,
       ListOperatorSendsHandler,
       RetryChannelSendHandler,
+      RetryAllChannelSendsHandler,
       GetQueueInstantsHandler,
     ],
     // Channel sends in flight are freed at once when their instance dies; at stop they are

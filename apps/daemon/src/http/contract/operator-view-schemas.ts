@@ -41,6 +41,11 @@ export const OPERATOR_VIEW_SCHEMAS: Readonly<Record<string, Schema>> = {
     required: ['nextDeliveryAt', 'nextSendAt'],
     properties: { nextDeliveryAt: nullableInstant, nextSendAt: nullableInstant },
   },
+  RetryAll: {
+    type: 'object',
+    required: ['retried', 'more'],
+    properties: { retried: { type: 'integer' }, more: { type: 'boolean' } },
+  },
   OperatorSendList: {
     type: 'object',
     required: ['items'],

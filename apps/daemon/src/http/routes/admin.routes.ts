@@ -1,5 +1,11 @@
-import { GetQueueInstants, ListOperatorSends, RetryChannelSend } from '@tickler/notifications';
-import { queryPayload } from '../command-payload';
+import {
+  GetQueueInstants,
+  ListOperatorSends,
+  RETRY_ALL_BATCH,
+  RetryAllChannelSends,
+  RetryChannelSend,
+} from '@tickler/notifications';
+import { commandPayload, queryPayload } from '../command-payload';
 import { queryOf, ref } from '../contract/command-schemas';
 import { type RouteSpec } from '../route';
 
@@ -20,6 +26,28 @@ export function adminRoutes(): RouteSpec[] {
       handle: async ({ app, query }) => ({
         status: 200,
         body: await app.bus.dispatchPlain(ListOperatorSends.type, queryPayload(query, ['limit'])),
+      }),
+    },
+    {
+      method: 'POST',
+      path: '/v1/admin/sends/retry',
+      operationId: 'retryAllChannelSends',
+      summary: `Send every failed, not yet retried channel send again (each as in retryChannelSend), at most ${RETRY_ALL_BATCH} per call; optional body {"channel": "<kind>"} narrows to one channel. more: true when failed sends are left (call again).`,
+      access: 'admin',
+      tag: 'admin',
+      requestBody: {
+        name: 'RetryAllChannelSendsBody',
+        command: RetryAllChannelSends,
+        fromPath: [],
+      },
+      responses: { 202: { description: 'How many were retried.', schema: ref('RetryAll') } },
+      errorStatuses: [400],
+      handle: async ({ app, body }) => ({
+        status: 202,
+        body: await app.bus.dispatchPlain(
+          RetryAllChannelSends.type,
+          commandPayload(RetryAllChannelSends.type, body, {}),
+        ),
       }),
     },
     {

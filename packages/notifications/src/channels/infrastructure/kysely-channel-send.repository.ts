@@ -208,6 +208,9 @@ export class KyselyChannelSendRepository implements ChannelSendRepository {
     if (filter.channel !== undefined) {
       query = query.where('channel', '=', filter.channel);
     }
+    if (filter.retryable === true) {
+      query = query.where('subscription_id', 'is not', null);
+    }
     const rows = await query
       .orderBy('updated_at', 'desc')
       .orderBy('id', 'desc')
