@@ -20,6 +20,7 @@ afterAll(async () => {
 });
 
 type SendList = { items: OperatorSendView[] };
+type ChannelState = { kind: string; paused: boolean; pausedAt: string | null };
 
 describe("the operator's view of channel sends (real process)", () => {
   it('lists a failed webhook with its last error, retries it, and the retry is sent', async () => {
@@ -136,6 +137,44 @@ describe("the operator's view of channel sends (real process)", () => {
     expect(queue.body).toHaveProperty('nextSendAt');
   });
 
+  it('pauses a channel: its send waits, across a restart, and goes once when resumed', async () => {
+    receiver.respond = () => 200;
+    expect((await admin.post('/v1/users/dan/subscriptions', { url: receiver.url })).status).toBe(
+      201,
+    );
+    const paused = await admin.post<ChannelState>('/v1/admin/channels/webhook/pause', {});
+    expect(paused.status).toBe(200);
+    expect(paused.body).toMatchObject({ kind: 'webhook', paused: true });
+    const before = receiver.received.length;
+    const created = await admin.post<NotificationJson>('/v1/users/dan/notifications', {
+      title: 'held',
+      message: 'm',
+      channels: ['webhook'],
+    });
+    const held = await eventually(async () => {
+      const got = await admin.get<NotificationJson>(
+        `/v1/users/dan/notifications/${created.body.id}`,
+      );
+      return got.body.channels.find((c) => c.channel === 'webhook');
+    });
+    expect(held).toMatchObject({ status: 'pending', attempts: 0 });
+
+    // Durable: a restarted daemon keeps the channel paused and the send waiting.
+    await daemon.terminate();
+    daemon = await new DaemonProcess(daemon.dir).start();
+    admin = new Api(daemon.url, daemon.adminToken);
+    const list = await admin.get<{ items: ChannelState[] }>('/v1/admin/channels');
+    expect(list.body.items.find((c) => c.kind === 'webhook')).toMatchObject({ paused: true });
+    expect(receiver.received).toHaveLength(before);
+
+    const resumed = await admin.post<ChannelState>('/v1/admin/channels/webhook/resume', {});
+    expect(resumed.body).toEqual({ kind: 'webhook', paused: false, pausedAt: null });
+    await eventually(() => (receiver.received.length === before + 1 ? true : undefined));
+    const bad = await admin.post('/v1/admin/channels/pigeon/pause', {});
+    expect(bad.status).toBe(400);
+    expect(JSON.stringify(bad.body)).toContain('kind');
+  });
+
   it('refuses a user token', async () => {
     const issued = await admin.post<{ token: string }>('/v1/users/ann/tokens', {});
     const user = new Api(daemon.url, issued.body.token);
@@ -143,5 +182,7 @@ describe("the operator's view of channel sends (real process)", () => {
     expect((await user.post('/v1/admin/sends/x/retry', {})).status).toBe(403);
     expect((await user.post('/v1/admin/sends/retry', {})).status).toBe(403);
     expect((await user.get('/v1/admin/queue')).status).toBe(403);
+    expect((await user.get('/v1/admin/channels')).status).toBe(403);
+    expect((await user.post('/v1/admin/channels/webhook/pause', {})).status).toBe(403);
   });
 });

@@ -58,6 +58,12 @@ export {
   RetryAllChannelSends,
   type RetryAllView,
 } from './channels/application/operator/retry-all-channel-sends.command';
+export {
+  type ChannelStateView,
+  ListChannelStates,
+  PauseChannel,
+  ResumeChannel,
+} from './channels/application/operator/channel-pause.command';
 export { type OperatorSendView } from './channels/application/operator/operator-send.view';
 export { ListSubscriptions } from './channels/application/list-subscriptions/list-subscriptions.command';
 export { RemoveSubscription } from './channels/application/remove-subscription/remove-subscription.command';

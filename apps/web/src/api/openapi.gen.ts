@@ -110,6 +110,18 @@ export interface CancelNotificationBody {
   scope?: 'this' | 'series';
 }
 
+/** `components.schemas.ChannelState` of the daemon's OpenAPI document. */
+export interface ChannelState {
+  kind: string;
+  paused: boolean;
+  pausedAt: string | null;
+}
+
+/** `components.schemas.ChannelStateList` of the daemon's OpenAPI document. */
+export interface ChannelStateList {
+  items: ChannelState[];
+}
+
 /** `components.schemas.ConfirmSubscriptionBody` of the daemon's OpenAPI document. */
 export interface ConfirmSubscriptionBody {
   code: string;
