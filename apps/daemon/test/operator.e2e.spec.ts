@@ -20,6 +20,7 @@ afterAll(async () => {
 });
 
 type SendList = { items: OperatorSendView[] };
+type ChannelState = { kind: string; paused: boolean; pausedAt: string | null };
 
 describe("the operator's view of channel sends (real process)", () => {
   it('lists a failed webhook with its last error, retries it, and the retry is sent', async () => {
@@ -69,6 +70,40 @@ describe("the operator's view of channel sends (real process)", () => {
     expect(again.body).toMatchObject({ error: { code: 'NOTIFICATIONS.SEND_NOT_FAILED' } });
   });
 
+  it('retries every failed send in one call, once: a second call retries none', async () => {
+    receiver.respond = () => 400;
+    expect((await admin.post('/v1/users/cat/subscriptions', { url: receiver.url })).status).toBe(
+      201,
+    );
+    const ids: string[] = [];
+    for (const title of ['one', 'two']) {
+      const created = await admin.post<NotificationJson>('/v1/users/cat/notifications', {
+        title,
+        message: 'm',
+        channels: ['webhook'],
+      });
+      ids.push(created.body.id);
+    }
+    await eventually(async () => {
+      const list = await admin.get<SendList>('/v1/admin/sends?status=failed&channel=webhook');
+      const failed = list.body.items.filter((s) => ids.includes(s.notificationId));
+      return failed.length === 2 ? true : undefined;
+    });
+    const before = receiver.received.length;
+    receiver.respond = () => 200;
+    const all = await admin.post<{ retried: number; more: boolean }>('/v1/admin/sends/retry', {
+      channel: 'webhook',
+    });
+    expect(all.status).toBe(202);
+    expect(all.body).toEqual({ retried: 2, more: false });
+    await eventually(() => (receiver.received.length === before + 2 ? true : undefined));
+    const again = await admin.post('/v1/admin/sends/retry', {});
+    expect(again.body).toEqual({ retried: 0, more: false });
+    const bad = await admin.post('/v1/admin/sends/retry', { channel: 'pigeon' });
+    expect(bad.status).toBe(400);
+    expect(JSON.stringify(bad.body)).toContain('channel');
+  });
+
   it('answers 404 for an unknown send and 400 naming the field for bad input', async () => {
     const unknown = await admin.post(
       '/v1/admin/sends/0190a4d2-6c2e-7000-8000-000000000000/retry',
@@ -102,11 +137,52 @@ describe("the operator's view of channel sends (real process)", () => {
     expect(queue.body).toHaveProperty('nextSendAt');
   });
 
+  it('pauses a channel: its send waits, across a restart, and goes once when resumed', async () => {
+    receiver.respond = () => 200;
+    expect((await admin.post('/v1/users/dan/subscriptions', { url: receiver.url })).status).toBe(
+      201,
+    );
+    const paused = await admin.post<ChannelState>('/v1/admin/channels/webhook/pause', {});
+    expect(paused.status).toBe(200);
+    expect(paused.body).toMatchObject({ kind: 'webhook', paused: true });
+    const before = receiver.received.length;
+    const created = await admin.post<NotificationJson>('/v1/users/dan/notifications', {
+      title: 'held',
+      message: 'm',
+      channels: ['webhook'],
+    });
+    const held = await eventually(async () => {
+      const got = await admin.get<NotificationJson>(
+        `/v1/users/dan/notifications/${created.body.id}`,
+      );
+      return got.body.channels.find((c) => c.channel === 'webhook');
+    });
+    expect(held).toMatchObject({ status: 'pending', attempts: 0 });
+
+    // Durable: a restarted daemon keeps the channel paused and the send waiting.
+    await daemon.terminate();
+    daemon = await new DaemonProcess(daemon.dir).start();
+    admin = new Api(daemon.url, daemon.adminToken);
+    const list = await admin.get<{ items: ChannelState[] }>('/v1/admin/channels');
+    expect(list.body.items.find((c) => c.kind === 'webhook')).toMatchObject({ paused: true });
+    expect(receiver.received).toHaveLength(before);
+
+    const resumed = await admin.post<ChannelState>('/v1/admin/channels/webhook/resume', {});
+    expect(resumed.body).toEqual({ kind: 'webhook', paused: false, pausedAt: null });
+    await eventually(() => (receiver.received.length === before + 1 ? true : undefined));
+    const bad = await admin.post('/v1/admin/channels/pigeon/pause', {});
+    expect(bad.status).toBe(400);
+    expect(JSON.stringify(bad.body)).toContain('kind');
+  });
+
   it('refuses a user token', async () => {
     const issued = await admin.post<{ token: string }>('/v1/users/ann/tokens', {});
     const user = new Api(daemon.url, issued.body.token);
     expect((await user.get('/v1/admin/sends?status=failed')).status).toBe(403);
     expect((await user.post('/v1/admin/sends/x/retry', {})).status).toBe(403);
+    expect((await user.post('/v1/admin/sends/retry', {})).status).toBe(403);
     expect((await user.get('/v1/admin/queue')).status).toBe(403);
+    expect((await user.get('/v1/admin/channels')).status).toBe(403);
+    expect((await user.post('/v1/admin/channels/webhook/pause', {})).status).toBe(403);
   });
 });

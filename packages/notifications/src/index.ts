@@ -53,6 +53,17 @@ export {
   type QueueInstantsView,
 } from './channels/application/operator/get-queue-instants.command';
 export { RetryChannelSend } from './channels/application/operator/retry-channel-send.command';
+export {
+  RETRY_ALL_BATCH,
+  RetryAllChannelSends,
+  type RetryAllView,
+} from './channels/application/operator/retry-all-channel-sends.command';
+export {
+  type ChannelStateView,
+  ListChannelStates,
+  PauseChannel,
+  ResumeChannel,
+} from './channels/application/operator/channel-pause.command';
 export { type OperatorSendView } from './channels/application/operator/operator-send.view';
 export { ListSubscriptions } from './channels/application/list-subscriptions/list-subscriptions.command';
 export { RemoveSubscription } from './channels/application/remove-subscription/remove-subscription.command';

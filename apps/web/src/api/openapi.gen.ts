@@ -110,6 +110,18 @@ export interface CancelNotificationBody {
   scope?: 'this' | 'series';
 }
 
+/** `components.schemas.ChannelState` of the daemon's OpenAPI document. */
+export interface ChannelState {
+  kind: string;
+  paused: boolean;
+  pausedAt: string | null;
+}
+
+/** `components.schemas.ChannelStateList` of the daemon's OpenAPI document. */
+export interface ChannelStateList {
+  items: ChannelState[];
+}
+
 /** `components.schemas.ConfirmSubscriptionBody` of the daemon's OpenAPI document. */
 export interface ConfirmSubscriptionBody {
   code: string;
@@ -527,6 +539,17 @@ export interface RepeatInput {
 
 /** `components.schemas.ResumeSubscriptionBody` of the daemon's OpenAPI document. */
 export type ResumeSubscriptionBody = Record<string, unknown>;
+
+/** `components.schemas.RetryAll` of the daemon's OpenAPI document. */
+export interface RetryAll {
+  retried: number;
+  more: boolean;
+}
+
+/** `components.schemas.RetryAllChannelSendsBody` of the daemon's OpenAPI document. */
+export interface RetryAllChannelSendsBody {
+  channel?: 'inbox' | 'webhook' | 'push' | 'email' | 'ntfy';
+}
 
 /** `components.schemas.SendNotificationBody` of the daemon's OpenAPI document. */
 export interface SendNotificationBody {

@@ -19,6 +19,13 @@ import { ResumeSubscriptionHandler } from './application/resume-subscription/res
 import { GetQueueInstantsHandler } from './application/operator/get-queue-instants.handler';
 import { ListOperatorSendsHandler } from './application/operator/list-operator-sends.handler';
 import { RetryChannelSendHandler } from './application/operator/retry-channel-send.handler';
+import { KyselyChannelPauses } from './infrastructure/kysely-channel-pauses';
+import {
+  ListChannelStatesHandler,
+  PauseChannelHandler,
+  ResumeChannelHandler,
+} from './application/operator/channel-pause.handlers';
+import { RetryAllChannelSendsHandler } from './application/operator/retry-all-channel-sends.handler';
 import { ChannelSendClaims } from './infrastructure/channel-send-claims';
 import { type EmailOptions } from './infrastructure/email/email.options';
 import { bindEmailChannel } from './infrastructure/email/email.registration';
@@ -75,6 +82,7 @@ export function channelsModule(options: ChannelsOptions = {}): ContextModule {
       bind(NOTIFICATIONS_TOKENS.ChannelSendRepository)
         .to(KyselyChannelSendRepository)
         .inSingletonScope();
+      bind(NOTIFICATIONS_TOKENS.ChannelPauses).to(KyselyChannelPauses).inSingletonScope();
       bind(NOTIFICATIONS_TOKENS.RecentSends).to(KyselyRecentSends).inSingletonScope();
       bind(SendThrottle).toSelf().inSingletonScope();
       bind(NOTIFICATIONS_TOKENS.SendsWakeUp).to(QueueChannelSendsWakeUp).inSingletonScope();
@@ -114,6 +122,10 @@ export function channelsModule(options: ChannelsOptions = {}): ContextModule {
       GetVapidPublicKeyHandler,
       ListOperatorSendsHandler,
       RetryChannelSendHandler,
+      RetryAllChannelSendsHandler,
+      PauseChannelHandler,
+      ResumeChannelHandler,
+      ListChannelStatesHandler,
       GetQueueInstantsHandler,
     ],
     // Channel sends in flight are freed at once when their instance dies; at stop they are

@@ -5,6 +5,8 @@ export const NOTIFICATIONS_TOKENS = {
   InboxRepository: Symbol.for('notifications.InboxRepository'),
   SubscriptionRepository: Symbol.for('notifications.SubscriptionRepository'),
   ChannelSendRepository: Symbol.for('notifications.ChannelSendRepository'),
+  /** The channel kinds the operator paused (`ChannelPauses`). */
+  ChannelPauses: Symbol.for('notifications.ChannelPauses'),
   /** Retention's statements (`RetentionStore`). */
   RetentionStore: Symbol.for('notifications.RetentionStore'),
   /** Throttling's read of recent sends (`RecentSends`). */

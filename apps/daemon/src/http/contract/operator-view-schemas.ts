@@ -41,6 +41,25 @@ export const OPERATOR_VIEW_SCHEMAS: Readonly<Record<string, Schema>> = {
     required: ['nextDeliveryAt', 'nextSendAt'],
     properties: { nextDeliveryAt: nullableInstant, nextSendAt: nullableInstant },
   },
+  RetryAll: {
+    type: 'object',
+    required: ['retried', 'more'],
+    properties: { retried: { type: 'integer' }, more: { type: 'boolean' } },
+  },
+  ChannelState: {
+    type: 'object',
+    required: ['kind', 'paused', 'pausedAt'],
+    properties: {
+      kind: { type: 'string' },
+      paused: { type: 'boolean' },
+      pausedAt: nullableInstant,
+    },
+  },
+  ChannelStateList: {
+    type: 'object',
+    required: ['items'],
+    properties: { items: { type: 'array', items: ref('ChannelState') } },
+  },
   OperatorSendList: {
     type: 'object',
     required: ['items'],

@@ -1,9 +1,21 @@
-import { GetQueueInstants, ListOperatorSends, RetryChannelSend } from '@tickler/notifications';
-import { queryPayload } from '../command-payload';
+import {
+  GetQueueInstants,
+  ListChannelStates,
+  ListOperatorSends,
+  PauseChannel,
+  ResumeChannel,
+  RETRY_ALL_BATCH,
+  RetryAllChannelSends,
+  RetryChannelSend,
+} from '@tickler/notifications';
+import { commandPayload, queryPayload } from '../command-payload';
 import { queryOf, ref } from '../contract/command-schemas';
 import { type RouteSpec } from '../route';
 
-/** The operator's view (admin token only): failed and stuck channel sends, and retrying one. */
+/**
+ * The operator's view (admin token only): failed and stuck channel sends, retrying them, the
+ * queue's next instants, and pausing and resuming a channel kind.
+ */
 export function adminRoutes(): RouteSpec[] {
   return [
     {
@@ -20,6 +32,28 @@ export function adminRoutes(): RouteSpec[] {
       handle: async ({ app, query }) => ({
         status: 200,
         body: await app.bus.dispatchPlain(ListOperatorSends.type, queryPayload(query, ['limit'])),
+      }),
+    },
+    {
+      method: 'POST',
+      path: '/v1/admin/sends/retry',
+      operationId: 'retryAllChannelSends',
+      summary: `Send every failed, not yet retried channel send again (each as in retryChannelSend), at most ${RETRY_ALL_BATCH} per call; optional body {"channel": "<kind>"} narrows to one channel. more: true when failed sends are left (call again).`,
+      access: 'admin',
+      tag: 'admin',
+      requestBody: {
+        name: 'RetryAllChannelSendsBody',
+        command: RetryAllChannelSends,
+        fromPath: [],
+      },
+      responses: { 202: { description: 'How many were retried.', schema: ref('RetryAll') } },
+      errorStatuses: [400],
+      handle: async ({ app, body }) => ({
+        status: 202,
+        body: await app.bus.dispatchPlain(
+          RetryAllChannelSends.type,
+          commandPayload(RetryAllChannelSends.type, body, {}),
+        ),
       }),
     },
     {
@@ -49,6 +83,49 @@ export function adminRoutes(): RouteSpec[] {
       handle: async ({ app }) => ({
         status: 200,
         body: await app.bus.dispatchPlain(GetQueueInstants.type, {}),
+      }),
+    },
+    {
+      method: 'GET',
+      path: '/v1/admin/channels',
+      operationId: 'listChannelStates',
+      summary: 'Every external channel kind and whether the operator paused it (since when).',
+      access: 'admin',
+      tag: 'admin',
+      responses: { 200: { description: 'The kinds.', schema: ref('ChannelStateList') } },
+      handle: async ({ app }) => ({
+        status: 200,
+        body: await app.bus.dispatchPlain(ListChannelStates.type, {}),
+      }),
+    },
+    {
+      method: 'POST',
+      path: '/v1/admin/channels/{kind}/pause',
+      operationId: 'pauseChannel',
+      summary:
+        'Pause a channel kind: its sends wait (pending, not claimed, not failed) until it is resumed, across restarts; sends already under way finish. Pausing a paused kind keeps its first instant. 400 naming kind for one that is not webhook, push, email or ntfy.',
+      access: 'admin',
+      tag: 'admin',
+      responses: { 200: { description: 'The kind, paused.', schema: ref('ChannelState') } },
+      errorStatuses: [400],
+      handle: async ({ app, params }) => ({
+        status: 200,
+        body: await app.bus.dispatchPlain(PauseChannel.type, { kind: params.kind ?? '' }),
+      }),
+    },
+    {
+      method: 'POST',
+      path: '/v1/admin/channels/{kind}/resume',
+      operationId: 'resumeChannel',
+      summary:
+        'Resume a paused channel kind: its waiting sends go at once. Resuming a running kind changes nothing. 400 naming kind for an unknown one.',
+      access: 'admin',
+      tag: 'admin',
+      responses: { 200: { description: 'The kind, running.', schema: ref('ChannelState') } },
+      errorStatuses: [400],
+      handle: async ({ app, params }) => ({
+        status: 200,
+        body: await app.bus.dispatchPlain(ResumeChannel.type, { kind: params.kind ?? '' }),
       }),
     },
   ];

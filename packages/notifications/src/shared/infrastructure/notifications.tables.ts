@@ -183,6 +183,12 @@ export interface NotificationIdempotencyTable {
   fingerprint: string;
 }
 
+/** `notification_channel_pauses`: the channel kinds the operator paused (no row = running). */
+export interface NotificationChannelPausesTable {
+  channel: string;
+  paused_at: string;
+}
+
 /** The context's tables, as kysely sees them. */
 export interface NotificationsTables {
   notification_deliveries: NotificationDeliveriesTable;
@@ -194,6 +200,7 @@ export interface NotificationsTables {
   notification_vapid_keys: NotificationVapidKeysTable;
   notification_idempotency: NotificationIdempotencyTable;
   notification_recipient_profiles: NotificationRecipientProfilesTable;
+  notification_channel_pauses: NotificationChannelPausesTable;
 }
 
 /** A delivery's state row as read. */

@@ -14,9 +14,9 @@ import {
 import { type DeliveryWakeUp } from '../../../shared/application/ports/wake-up.port';
 import { type TransactionRunner } from '../../../shared/application/ports/transaction-runner.port';
 import { NOTIFICATIONS_TOKENS } from '../../../shared/notifications.tokens';
-import { ChannelSend } from '../../domain/channel-send.entity';
 import { type ChannelSendRepository } from '../ports/channel-send.repository';
 import { RetryChannelSend } from './retry-channel-send.command';
+import { sendAgain } from './send-again';
 import { type OperatorSendView, toOperatorSendView } from './operator-send.view';
 
 /** Handles `RetryChannelSend`: the new send and its wake-up in one transaction, then an audit line. */
@@ -48,15 +48,8 @@ export class RetryChannelSendHandler implements CommandHandler<RetryChannelSend>
         throw new ChannelSendNotFailedError(command.id, 'retried');
       }
       const now = toIsoUtc(this.clock.now());
-      const again = ChannelSend.create(
-        {
-          deliveryId: failed.deliveryId,
-          recipientId: failed.recipientId,
-          channel: failed.channel,
-          subscriptionId: failed.subscriptionId,
-          endpoint: failed.endpoint,
-          guarantee: failed.guarantee,
-        },
+      const again = sendAgain(
+        { ...failed, subscriptionId: failed.subscriptionId },
         now,
         this.ids.next(),
       );

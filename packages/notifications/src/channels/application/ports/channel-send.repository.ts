@@ -19,6 +19,8 @@ export interface OperatorSendFilter {
   readonly limit: number;
   /** Now (ISO UTC): a `sending` claim whose lease ended before it is stuck. */
   readonly now: string;
+  /** Only sends that can be retried: still tied to a subscription (retry-all reads this way). */
+  readonly retryable?: boolean;
 }
 
 /** Persistence port of the `ChannelSend` aggregate. */
