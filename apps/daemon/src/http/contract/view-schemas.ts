@@ -5,6 +5,7 @@ import { CALENDAR_VIEW_SCHEMAS } from './calendar-schemas';
 import { SERIES_VIEW_SCHEMAS } from './series-view-schemas';
 import { SESSION_VIEW, STARTED_SESSION_VIEW } from './session-view-schemas';
 import {
+  ESCALATION,
   INBOX_ITEM,
   instant,
   NOTIFICATION,
@@ -243,6 +244,7 @@ export const VIEW_SCHEMAS: Readonly<Record<string, Schema>> = {
   Error: ERROR,
   Notification: NOTIFICATION,
   NotificationSource: NOTIFICATION_SOURCE,
+  Escalation: ESCALATION,
   NotificationPage: pageOf(ref('Notification')),
   SendNotificationsResult: SEND_BATCH_RESULT,
   InboxItem: INBOX_ITEM,
