@@ -67,6 +67,8 @@ describe('escalation: unread after a while, sent again by another channel', () =
     const inboxId = (await viewOf(t, delivery.id)).inboxId!;
     await t.clock.advance(HOUR / 2);
     await t.app.dispatch(Object.assign(new MarkInboxRead(), { recipientId: 'alice', inboxId }));
+    // Settled by the read itself: the view says so at once.
+    expect((await viewOf(t, delivery.id)).escalation).toMatchObject({ status: 'cancelled' });
     await t.clock.advance(HOUR);
     await t.sendsSettled();
     expect(kit.receiver.received).toHaveLength(0);
@@ -77,6 +79,22 @@ describe('escalation: unread after a while, sent again by another channel', () =
       lastError: 'read',
       attempts: 0,
     });
+  });
+
+  it('cancels it at its due instant when the item was read by another path (the send loop checks)', async () => {
+    const t = await boot();
+    const delivery = await fired(t);
+    // A read that does not go through MarkInboxRead (e.g. a push's Done action link).
+    await t.db
+      .updateTable('notification_inbox')
+      .set({ read_at: (await viewOf(t, delivery.id)).sentAt })
+      .where('notification_id', '=', delivery.id)
+      .execute();
+    expect((await viewOf(t, delivery.id)).escalation).toMatchObject({ status: 'pending' });
+    await t.clock.advance(HOUR);
+    await t.sendsSettled();
+    expect(kit.receiver.received).toHaveLength(0);
+    expect((await viewOf(t, delivery.id)).escalation).toMatchObject({ status: 'cancelled' });
   });
 
   it('refuses a bad escalate naming the field', async () => {
