@@ -38,6 +38,7 @@ export interface BatchItem {
   source?: NotificationSourceInput;
   idempotencyKey?: string;
   priority?: 'normal' | 'high';
+  escalate?: EscalateInput;
 }
 
 /** `components.schemas.Calendar` of the daemon's OpenAPI document. */
@@ -180,6 +181,23 @@ export interface Error {
   };
 }
 
+/** `components.schemas.EscalateInput` of the daemon's OpenAPI document. */
+export interface EscalateInput {
+  after: string;
+  channel: 'webhook' | 'push' | 'email' | 'ntfy';
+}
+
+/** `components.schemas.Escalation` of the daemon's OpenAPI document. */
+export interface Escalation {
+  /** The wait after firing, e.g. 1h. */
+  after: string;
+  channel: 'webhook' | 'push' | 'email' | 'ntfy';
+  /** cancelled: read in time (or never fired); failed: no subscription of that kind, or its send failed. */
+  status: 'pending' | 'sent' | 'cancelled' | 'failed';
+  /** Due (pending), sent (sent) or settled; null before firing. */
+  at: string | null;
+}
+
 /** `components.schemas.InboxItem` of the daemon's OpenAPI document. */
 export interface InboxItem {
   id: string;
@@ -311,6 +329,8 @@ export interface Notification {
   deferredFrom: string | null;
   /** The digest it went out in; its inboxId is the digest’s inbox row. */
   digestId: string | null;
+  /** Still unread after `after`: sent again by `channel`; null: none. */
+  escalation: Escalation | null;
 }
 
 /** `components.schemas.NotificationPage` of the daemon's OpenAPI document. */
@@ -574,6 +594,7 @@ export interface SendNotificationBody {
   source?: NotificationSourceInput;
   idempotencyKey?: string;
   priority?: 'normal' | 'high';
+  escalate?: EscalateInput;
 }
 
 /** `components.schemas.SendNotificationNowBody` of the daemon's OpenAPI document. */

@@ -6,6 +6,7 @@ import { ChannelSendSettler } from './application/deliver-channel-sends/channel-
 import { DeliverChannelSendsHandler } from './application/deliver-channel-sends/deliver-channel-sends.handler';
 import { SendThrottle } from './application/deliver-channel-sends/send-throttle';
 import { SendLoopKick } from './application/deliver-channel-sends/send-loop-kick';
+import { CancelReadEscalations } from './application/cancel-read-escalations';
 import { DeliveryFiring } from './application/fire-deliveries';
 import { GetVapidPublicKeyHandler } from './application/get-vapid-public-key/get-vapid-public-key.handler';
 import { ListSubscriptionsHandler } from './application/list-subscriptions/list-subscriptions.handler';
@@ -107,6 +108,7 @@ export function channelsModule(options: ChannelsOptions = {}): ContextModule {
         })
         .inSingletonScope();
       bind(NOTIFICATIONS_TOKENS.Outlets).to(DeliveryFiring).inSingletonScope();
+      bind(NOTIFICATIONS_TOKENS.ReadEscalations).to(CancelReadEscalations).inSingletonScope();
       bind(ChannelSendSettler).toSelf().inSingletonScope();
       bind(ChannelSendPool).toSelf().inSingletonScope();
       bind(SendLoopKick).toSelf().inSingletonScope();

@@ -18,7 +18,8 @@ import * as throttleIndex from './2027_01_10_0900_index_channel_sends_for_thrott
 import * as finishedByAge from './2027_01_10_0910_index_finished_deliveries_by_age';
 import * as preferences from './2027_01_20_0900_create_notification_preferences';
 import * as splitBodies from './2027_01_20_0910_split_delivery_bodies';
-import * as channelPauses from './2027_01_25_0900_create_notification_channel_pauses';
+import * as escalation from './2027_01_25_0900_add_escalation';
+import * as channelPauses from './2027_01_25_0910_create_notification_channel_pauses';
 
 /** The context's schema, ledger `notifications_migrations`. */
 export const notificationsMigrations: MigrationSet = {
@@ -41,5 +42,6 @@ export const notificationsMigrations: MigrationSet = {
   '2027_01_10_0910_index_finished_deliveries_by_age': finishedByAge,
   '2027_01_20_0900_create_notification_preferences': preferences,
   '2027_01_20_0910_split_delivery_bodies': splitBodies,
-  '2027_01_25_0900_create_notification_channel_pauses': channelPauses,
+  '2027_01_25_0900_add_escalation': escalation,
+  '2027_01_25_0910_create_notification_channel_pauses': channelPauses,
 };

@@ -25,6 +25,8 @@ export const NOTIFICATIONS_TOKENS = {
    * channels module's `DeliveryFiring`.
    */
   Outlets: Symbol.for('notifications.Outlets'),
+  /** `ReadEscalations`: what a read cancels, bound to the channels module's `CancelReadEscalations`. */
+  ReadEscalations: Symbol.for('notifications.ReadEscalations'),
   /**
    * `RecipientRules`: quiet hours, digest windows and default lead as delivery applies them,
    * bound to the profile module's `ProfileRecipientRules`.

@@ -21,5 +21,7 @@ export function deliveryRows(db: Kysely<NotificationsTables>) {
       'b.expires_at',
       'b.snoozed_from',
       'b.priority',
+      'b.escalate_after_ms',
+      'b.escalate_channel',
     ]);
 }

@@ -21,3 +21,4 @@ export * from './dispatcher-fixtures';
 export * from './email-confirmation-kit';
 export * from './ntfy-stand-in';
 export * from './delivery-rows';
+export * from './webhook-test-apps';

@@ -1,16 +1,10 @@
 import { tablesOf } from '@tickler/core';
-import {
-  createTempDirectory,
-  openTestDatabase,
-  REFERENCE_TIME,
-  type TempDirectory,
-} from '@tickler/core/testing';
-import { ConfirmSubscription, RegisterSubscription } from '../../src';
+import { openTestDatabase, REFERENCE_TIME } from '@tickler/core/testing';
 import { type NotificationsTables } from '../../src/shared/infrastructure/notifications.tables';
 import { createNotificationsTestApp, send } from '../../src/testing';
 import { channelWorkers } from './channel-workers';
+import { crashCase, subscribeAlice } from './crash-case';
 import { restartAndDrain } from './restart-and-drain';
-import { CHANNEL_SUBJECTS, type ReceiverStandIn } from './subjects';
 
 const at = (ms: number): string => new Date(Date.parse(REFERENCE_TIME) + ms).toISOString();
 const HOUR = 3_600_000;
@@ -38,40 +32,17 @@ async function sendsOf(file: string) {
  * losing it; a restart after the window sends it. One send row per notification throughout.
  */
 export function describeThrottledCrashes(kind: string): void {
-  const subject = CHANNEL_SUBJECTS[kind];
-  if (!subject) {
-    throw new Error(`no contract subject for channel ${kind}`);
-  }
+  const c = crashCase(kind, 'tickler-throttle-');
   const workers = channelWorkers();
-  let receiver: ReceiverStandIn;
-  let dir: TempDirectory;
-  beforeEach(async () => {
-    receiver = await subject.startReceiver();
-    dir = createTempDirectory('tickler-throttle-');
-  });
-  afterEach(async () => {
-    await receiver.close();
-    dir.remove();
-  });
+  const subject = c.subject;
 
   async function seed(file: string): Promise<string[]> {
     const t = await createNotificationsTestApp({
-      ...subject?.contextOptions(receiver),
+      ...subject.contextOptions(c.receiver),
       file,
       throttle: THROTTLE,
     });
-    const registered = await t.app.dispatch(
-      Object.assign(new RegisterSubscription(), {
-        recipientId: 'alice',
-        ...receiver.registration(),
-      }),
-    );
-    const code = receiver.confirmationCode?.();
-    if (code !== undefined) {
-      await t.app.dispatch(
-        Object.assign(new ConfirmSubscription(), { recipientId: 'alice', id: registered.id, code }),
-      );
-    }
+    await subscribeAlice(t.app, c.receiver);
     const ids: string[] = [];
     for (let i = 0; i < PER_CASE; i++) {
       ids.push((await send(t.app, { channels: [kind], scheduledAt: at(1000 + i) })).delivery.id);
@@ -84,26 +55,26 @@ export function describeThrottledCrashes(kind: string): void {
     it.each(STEPS)(
       'killed %s',
       async (step) => {
-        const file = dir.file('throttle.db');
+        const file = c.dir.file('throttle.db');
         const ids = await seed(file);
-        const options = { ...subject.contextOptions(receiver), throttle: THROTTLE };
+        const options = { ...subject.contextOptions(c.receiver), throttle: THROTTLE };
         if (step === 'in-flight') {
-          receiver.answer('hang');
+          c.receiver.answer('hang');
         }
         const dying = workers.spawn([file, 'crash', at(HOUR), kind, JSON.stringify(options), step]);
         if (step === 'in-flight') {
           await dying.line((l) => l === 'in flight');
-          for (let i = 0; i < 2_000 && receiver.keys().length < 2; i++) {
+          for (let i = 0; i < 2_000 && c.receiver.keys().length < 2; i++) {
             await new Promise((resolve) => setTimeout(resolve, 5));
           }
           dying.kill('SIGKILL');
         }
         expect((await dying.exited).signal).toBe('SIGKILL');
-        receiver.answer('accept');
+        c.receiver.answer('accept');
 
         // Restart at the same instant: two go (the dead process's claims among them), one waits.
         await restartAndDrain(file, at(HOUR), options);
-        const distinct = () => new Set(receiver.deliveries());
+        const distinct = () => new Set(c.receiver.deliveries());
         expect(distinct().size).toBe(2);
         const within = await sendsOf(file);
         expect(within).toHaveLength(PER_CASE);
@@ -119,7 +90,9 @@ export function describeThrottledCrashes(kind: string): void {
         expect(after.every((s) => s.status === 'sent')).toBe(true);
         expect([...distinct()].sort()).toEqual([...ids].sort());
         const keyOf = new Map(after.map((s) => [s.delivery_id, s.id]));
-        receiver.deliveries().forEach((id, i) => expect(receiver.keys()[i]).toBe(keyOf.get(id)));
+        c.receiver
+          .deliveries()
+          .forEach((id, i) => expect(c.receiver.keys()[i]).toBe(keyOf.get(id)));
       },
       90_000,
     );

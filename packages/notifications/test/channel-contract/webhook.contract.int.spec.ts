@@ -1,5 +1,7 @@
 import { describeChannelContract } from './channel-contract';
 import { describeThrottledCrashes } from './throttled-crashes';
+import { describeEscalationCrashes } from './escalation-crashes';
 
 describeChannelContract('webhook');
 describeThrottledCrashes('webhook');
+describeEscalationCrashes('webhook');

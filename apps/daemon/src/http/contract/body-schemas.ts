@@ -1,5 +1,6 @@
 import {
   DigestInput,
+  EscalateInput,
   NotificationSourceInput,
   PlannedNotificationInput,
   PreferenceInput,
@@ -25,6 +26,7 @@ export const BODY_SCHEMAS: Readonly<Record<string, Schema>> = {
   BatchItem: bodyOf(SendNotification, { rename: { recipientId: 'userId' } }),
   NotificationSourceInput: classSchema(NotificationSourceInput),
   RepeatInput: classSchema(RepeatInput),
+  EscalateInput: classSchema(EscalateInput),
   PushSubscriptionInput: classSchema(PushSubscriptionInput),
   PushKeysInput: classSchema(PushKeysInput),
   QuietHoursInput: classSchema(QuietHoursInput),

@@ -1,4 +1,9 @@
-import { CHANNEL_KINDS, type InboxItemJson, type NotificationJson } from '@tickler/notifications';
+import {
+  CHANNEL_KINDS,
+  type InboxItemJson,
+  type NotificationJson,
+  SUBSCRIPTION_KINDS,
+} from '@tickler/notifications';
 import { ref } from './command-schemas';
 import { viewSchema } from './view-declaration';
 
@@ -32,6 +37,24 @@ const CHANNEL_OUTCOME = viewSchema<NotificationJson['channels'][number]>()(
     sentAt: nullableInstant,
   },
   ['channel', 'subscriptionId', 'status', 'attempts', 'lastError', 'sentAt'],
+);
+
+/** A reminder's escalation and where it stands (`Notification.escalation`). */
+export const ESCALATION = viewSchema<NonNullable<NotificationJson['escalation']>>()(
+  {
+    after: { type: 'string', description: 'The wait after firing, e.g. 1h.' },
+    channel: { enum: [...SUBSCRIPTION_KINDS] },
+    status: {
+      enum: ['pending', 'sent', 'cancelled', 'failed'],
+      description:
+        'cancelled: read in time (or never fired); failed: no subscription of that kind, or its send failed.',
+    },
+    at: {
+      ...nullableInstant,
+      description: 'Due (pending), sent (sent) or settled; null before firing.',
+    },
+  },
+  ['after', 'channel', 'status', 'at'],
 );
 
 /** Where an app-scheduled reminder came from (`Notification.source`). */
@@ -100,6 +123,10 @@ export const NOTIFICATION = viewSchema<NotificationJson>()(
       ...nullableString,
       description: 'The digest it went out in; its inboxId is the digest’s inbox row.',
     },
+    escalation: {
+      oneOf: [ref('Escalation'), { type: 'null' }],
+      description: 'Still unread after `after`: sent again by `channel`; null: none.',
+    },
   },
   [
     'id',
@@ -126,6 +153,7 @@ export const NOTIFICATION = viewSchema<NotificationJson>()(
     'priority',
     'deferredFrom',
     'digestId',
+    'escalation',
   ],
 );
 

@@ -6,6 +6,7 @@ import { OPERATOR_VIEW_SCHEMAS } from './operator-view-schemas';
 import { SERIES_VIEW_SCHEMAS } from './series-view-schemas';
 import { SESSION_VIEW, STARTED_SESSION_VIEW } from './session-view-schemas';
 import {
+  ESCALATION,
   INBOX_ITEM,
   instant,
   NOTIFICATION,
@@ -245,6 +246,7 @@ export const VIEW_SCHEMAS: Readonly<Record<string, Schema>> = {
   Error: ERROR,
   Notification: NOTIFICATION,
   NotificationSource: NOTIFICATION_SOURCE,
+  Escalation: ESCALATION,
   NotificationPage: pageOf(ref('Notification')),
   SendNotificationsResult: SEND_BATCH_RESULT,
   InboxItem: INBOX_ITEM,

@@ -1,4 +1,4 @@
-import { CORE_TOKENS, type IdGenerator, type Transaction } from '@tickler/core';
+import { CORE_TOKENS, type IdGenerator, msOf, toIsoUtc, type Transaction } from '@tickler/core';
 import { inject, injectable } from 'inversify';
 import { ChannelSend } from '../domain/channel-send.entity';
 import { type NotificationDelivery } from '../../delivery/domain/notification-delivery.entity';
@@ -71,25 +71,18 @@ export class DeliveryFiring implements DeliveryOutlets {
         });
       }
       for (const subscription of targets) {
-        const channel = this.channels.external(subscription.kind);
-        if (!channel) {
-          continue;
+        this.addSend(created, delivery, subscription, now, holdExternal.get(delivery.id), false);
+      }
+      const rule = delivery.escalation;
+      if (rule !== null && wantsInbox) {
+        // A durable row due at the deadline, not a timer: the send loop cancels it if the
+        // inbox item is read by then (issue 33 item 2).
+        const at = toIsoUtc(msOf(now) + rule.afterMs);
+        for (const subscription of byRecipient.get(delivery.recipientId) ?? []) {
+          if (subscription.kind === rule.channel) {
+            this.addSend(created, delivery, subscription, now, at, true);
+          }
         }
-        created.push(
-          ChannelSend.create(
-            {
-              deliveryId: delivery.id,
-              recipientId: delivery.recipientId,
-              channel: subscription.kind,
-              subscriptionId: subscription.id,
-              endpoint: channel.endpointOf(subscription.target),
-              guarantee: subscription.guarantee,
-            },
-            now,
-            this.ids.next(),
-            holdExternal.get(delivery.id),
-          ),
-        );
       }
     }
     if (inbox.length > 0) {
@@ -101,6 +94,37 @@ export class DeliveryFiring implements DeliveryOutlets {
       await this.wakeUp.wakeAt(tx, first);
     }
     return created;
+  }
+
+  /** Adds one `pending` send of `delivery` to `subscription`, due at `notBefore` (else now). */
+  private addSend(
+    created: ChannelSend[],
+    delivery: NotificationDelivery,
+    subscription: ChannelSubscription,
+    now: string,
+    notBefore: string | undefined,
+    escalation: boolean,
+  ): void {
+    const channel = this.channels.external(subscription.kind);
+    if (!channel) {
+      return;
+    }
+    created.push(
+      ChannelSend.create(
+        {
+          deliveryId: delivery.id,
+          recipientId: delivery.recipientId,
+          channel: subscription.kind,
+          subscriptionId: subscription.id,
+          endpoint: channel.endpointOf(subscription.target),
+          guarantee: subscription.guarantee,
+          escalation,
+        },
+        now,
+        this.ids.next(),
+        notBefore,
+      ),
+    );
   }
 
   /**
@@ -150,15 +174,21 @@ export class DeliveryFiring implements DeliveryOutlets {
   }
 
   /**
-   * The active subscriptions of the recipients whose set may have external targets (one read;
-   * none at all when every notification names only the inbox, as the benchmarks' do).
+   * The active subscriptions of the recipients whose set may have external targets or who have
+   * an escalation (one read; none at all when every notification names only the inbox and
+   * escalates nowhere, as the benchmarks' do).
    */
   private async targetsOf(
     tx: Transaction,
     deliveries: readonly NotificationDelivery[],
   ): Promise<Map<string, ChannelSubscription[]>> {
     const recipients = deliveries
-      .filter((d) => d.channels === null || d.channels.some((kind) => kind !== INBOX_CHANNEL))
+      .filter(
+        (d) =>
+          d.channels === null ||
+          d.channels.some((kind) => kind !== INBOX_CHANNEL) ||
+          d.escalation !== null,
+      )
       .map((d) => d.recipientId);
     const byRecipient = new Map<string, ChannelSubscription[]>();
     if (recipients.length === 0) {

@@ -44,6 +44,7 @@ export class ChannelSend extends AggregateRoot {
     return new ChannelSend({
       id,
       ...props,
+      escalation: props.escalation ?? false,
       status: 'pending',
       attempts: 0,
       recoveries: 0,
@@ -149,6 +150,16 @@ export class ChannelSend extends AggregateRoot {
     this.s.lastError = 'throttled';
     this.s.dueAt = until;
     this.s.updatedAt = now;
+  }
+
+  /**
+   * An escalation whose inbox item the person read before it was due: settled `failed` with
+   * `read`, never sent, and no channel-failed event (nothing went wrong).
+   */
+  cancelAsRead(now: string): void {
+    this.apply('fail');
+    this.s.lastError = 'read';
+    this.settle(now);
   }
 
   /** Gives up at once (subscription paused, removed or deactivated; budget spent). */

@@ -62,6 +62,7 @@ function stateOf(row: ChannelSendRow): ChannelSendState {
     sentAt: row.sent_at,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
+    escalation: Number(row.escalation) === 1,
   };
 }
 
@@ -85,6 +86,7 @@ function rowOf(s: ChannelSendState): ChannelSendRow {
     sent_at: s.sentAt,
     created_at: s.createdAt,
     updated_at: s.updatedAt,
+    escalation: s.escalation ? 1 : 0,
   };
 }
 

@@ -2,6 +2,7 @@ import { type ChannelSendState } from '../../shared/domain/channel-send.state';
 import { type NotificationDelivery } from '../domain/notification-delivery.entity';
 import { INBOX_CHANNEL } from '../../shared/application/channel-kinds';
 import { type InboxItem } from './ports/inbox.repository';
+import { escalationViewOf } from './escalation-view';
 import {
   type ChannelOutcomeView,
   type InboxItemView,
@@ -63,6 +64,7 @@ export function toNotificationView(
     priority: s.priority,
     deferredFrom: s.deferredFrom,
     digestId: s.digestId,
+    escalation: escalationViewOf(s, sends),
   };
 }
 

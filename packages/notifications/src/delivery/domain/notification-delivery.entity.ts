@@ -108,6 +108,7 @@ export class NotificationDelivery extends AggregateRoot {
       priority: props.priority ?? 'normal',
       deferredFrom: null,
       digestId: null,
+      escalation: props.escalation ?? null,
     });
     if (future) {
       delivery.record(scheduledEvent(delivery.s, now));
@@ -146,6 +147,10 @@ export class NotificationDelivery extends AggregateRoot {
   }
   get priority(): NotificationDeliveryState['priority'] {
     return this.s.priority;
+  }
+  /** Its escalation rule, if it has one. */
+  get escalation(): NotificationDeliveryState['escalation'] {
+    return this.s.escalation;
   }
 
   /** True while it is `scheduled` and due at or before `now`: the caller fires it now. */

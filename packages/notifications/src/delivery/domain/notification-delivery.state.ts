@@ -4,6 +4,7 @@ import {
   type MissedReason,
   type NotificationStatus,
 } from '../../shared/domain/notification-status';
+import { type EscalationRule } from '../../shared/domain/escalation-rule';
 
 export { type DeliveryPriority };
 
@@ -59,6 +60,8 @@ export interface NotificationDeliveryState {
   readonly deferredFrom: string | null;
   /** The digest delivery it went out in (its inbox row is the digest's); null otherwise. */
   readonly digestId: string | null;
+  /** Still unread this long after firing: sent again by another channel; null: none. */
+  readonly escalation: EscalationRule | null;
 }
 
 /** What a caller provides to create a delivery (instants already normalised to ISO UTC). */
@@ -78,6 +81,8 @@ export interface NewNotificationDelivery {
   readonly snoozedFrom?: string | null;
   /** Default `normal`. */
   readonly priority?: DeliveryPriority;
+  /** Default none. */
+  readonly escalation?: EscalationRule | null;
 }
 
 /** Editable fields of a scheduled delivery. */

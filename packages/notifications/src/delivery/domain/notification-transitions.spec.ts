@@ -42,6 +42,7 @@ function inStatus(status: NotificationStatus): NotificationDelivery {
     priority: 'normal',
     deferredFrom: null,
     digestId: null,
+    escalation: null,
   };
   return NotificationDelivery.rehydrate(state);
 }

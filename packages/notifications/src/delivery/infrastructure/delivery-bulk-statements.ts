@@ -22,7 +22,10 @@ export type DeliveryTable = 'notification_deliveries' | 'notification_bodies';
 const MAX_PARAMS = 30_000;
 
 /** Non-text columns of the two tables (PostgreSQL casts these out of a VALUES list). */
-const COLUMN_TYPES: Partial<Record<keyof NewDeliveryRow, string>> = { attempts: 'integer' };
+const COLUMN_TYPES: Partial<Record<keyof NewDeliveryRow, string>> = {
+  attempts: 'integer',
+  escalate_after_ms: 'integer',
+};
 
 function placeholders(columns: number, rows: number, dialect: DialectName): string {
   return sqlDialectFor(dialect).valuesList(columns, rows);
@@ -67,6 +70,8 @@ export const NULL_WHEN_OMITTED: ReadonlySet<keyof NewDeliveryRow> = new Set<keyo
   'snoozed_from',
   'deferred_from',
   'digest_id',
+  'escalate_after_ms',
+  'escalate_channel',
 ]);
 
 /** Rows per statement for `columns` bound values each. */

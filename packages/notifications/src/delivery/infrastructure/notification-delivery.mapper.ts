@@ -50,6 +50,10 @@ export function deliveryToDomain(row: DeliveryRow): NotificationDelivery {
     priority: row.priority,
     deferredFrom: row.deferred_from,
     digestId: row.digest_id,
+    escalation:
+      row.escalate_after_ms !== null && row.escalate_channel !== null
+        ? { afterMs: Number(row.escalate_after_ms), channel: row.escalate_channel }
+        : null,
   });
 }
 
@@ -85,6 +89,8 @@ export function deliveryToRow(s: NotificationDeliveryState): DeliveryRow {
     priority: s.priority,
     deferred_from: s.deferredFrom,
     digest_id: s.digestId,
+    escalate_after_ms: s.escalation?.afterMs ?? null,
+    escalate_channel: s.escalation?.channel ?? null,
   };
 }
 
@@ -143,6 +149,8 @@ const BODY_ROW: Record<keyof DeliveryBodyRow, true> = {
   expires_at: true,
   snoozed_from: true,
   priority: true,
+  escalate_after_ms: true,
+  escalate_channel: true,
 };
 
 /** Every column of `notification_deliveries` (the state row), in one fixed order. */

@@ -98,6 +98,24 @@ export interface NotificationView {
   deferredFrom: string | null;
   /** The digest it went out in (its inbox row is the digest's); null otherwise. */
   digestId: string | null;
+  /** Its escalation ("still unread after …, send by …") and where it stands; null: none. */
+  escalation: EscalationView | null;
+}
+
+/** A reminder's escalation in its view (issue 33 item 2). */
+export interface EscalationView {
+  /** The wait after firing, as a duration (`1h`, `90m`). */
+  after: string;
+  /** The channel kind it goes by. */
+  channel: string;
+  /**
+   * `pending`: not due yet; `sent`: went out (the item was still unread); `cancelled`: read in
+   * time (or the reminder never went out); `failed`: no subscription of that kind, or its send
+   * failed.
+   */
+  status: 'pending' | 'sent' | 'cancelled' | 'failed';
+  /** When it is due (`pending`), went out (`sent`) or was settled; null before firing. */
+  at: string | null;
 }
 
 /** One page of a list, ordered; pass `nextCursor` back to get the next page. */

@@ -53,7 +53,12 @@ export type ChannelErrorClass =
    * Not an error: the person's send limit for this channel (`TICKLER_THROTTLE`) is reached, so
    * the send waits (`pending`) until the window lets it go. Cleared when it is sent.
    */
-  | 'throttled';
+  | 'throttled'
+  /**
+   * Not an error: an escalation whose inbox item was read before it was due, so it was
+   * cancelled and never sent (issue 33 item 2).
+   */
+  | 'read';
 
 /** Everything a channel send is, as stored. Instants are ISO-8601 UTC text. */
 export interface ChannelSendState {
@@ -87,6 +92,8 @@ export interface ChannelSendState {
   readonly sentAt: string | null;
   readonly createdAt: string;
   readonly updatedAt: string;
+  /** The escalation of an unread inbox item: cancelled, never sent, once the item is read. */
+  readonly escalation: boolean;
 }
 
 /** What a new channel send needs (created `pending`, due at once, when its notification fires). */
@@ -97,4 +104,6 @@ export interface NewChannelSend {
   readonly subscriptionId: string;
   readonly endpoint: string;
   readonly guarantee: Guarantee;
+  /** An escalation send (default false). */
+  readonly escalation?: boolean;
 }

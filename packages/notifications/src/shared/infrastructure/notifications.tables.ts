@@ -77,6 +77,9 @@ export interface NotificationBodiesTable {
   snoozed_from: string | null;
   /** `normal` or `high` (rings through quiet hours). */
   priority: DeliveryPriority;
+  /** Escalation: still unread this long after firing, send again by `escalate_channel`. */
+  escalate_after_ms: number | null;
+  escalate_channel: string | null;
 }
 
 /** `notification_inbox`: what the recipient reads. 1:1 with its inbox delivery (same id). */
@@ -150,6 +153,8 @@ export interface NotificationChannelSendsTable {
   sent_at: string | null;
   created_at: string;
   updated_at: string;
+  /** 1: the escalation of an unread inbox item (cancelled, not sent, once the item is read). */
+  escalation: number;
 }
 
 /** `notification_delivery_log`: the durable projector's read model, one row per sent event. */

@@ -4,6 +4,7 @@ import {
   CORE_TOKENS,
   type IdGenerator,
   toIsoUtc,
+  type Transaction,
 } from '@tickler/core';
 import { inject, injectable } from 'inversify';
 import { type ChannelSend } from '../../domain/channel-send.entity';
@@ -14,6 +15,7 @@ import { DeliverDueInTransactionError } from '../../../delivery/application/deli
 import { type ChannelSendRepository } from '../ports/channel-send.repository';
 import { type NotificationDeliveryRepository } from '../../../delivery/application/ports/notification-delivery.repository';
 import { type SubscriptionRepository } from '../ports/subscription.repository';
+import { type InboxRepository } from '../../../delivery/application/ports/inbox.repository';
 import { type TransactionRunner } from '../../../shared/application/ports/transaction-runner.port';
 import { type DeliveryWakeUp } from '../../../shared/application/ports/wake-up.port';
 import { includesInbox } from '../../../shared/application/channel-kinds';
@@ -56,6 +58,7 @@ export class DeliverChannelSendsHandler implements CommandHandler<DeliverChannel
     @inject(NOTIFICATIONS_TOKENS.SendsWakeUp) private readonly wakeUp: DeliveryWakeUp,
     @inject(ChannelSendPool) private readonly pool: ChannelSendPool,
     @inject(SendThrottle) private readonly throttle: SendThrottle,
+    @inject(NOTIFICATIONS_TOKENS.InboxRepository) private readonly inbox: InboxRepository,
     /** This instance: its claims carry it, so they are freed at once if it dies. */
     @inject(CORE_TOKENS.InstanceId) private readonly instanceId: string,
   ) {}
@@ -118,7 +121,9 @@ export class DeliverChannelSendsHandler implements CommandHandler<DeliverChannel
           s.subscriptionId === null ? undefined : subscriptions.get(s.subscriptionId);
         const channel = this.channels.external(s.channel);
         const notification = notifications.get(s.deliveryId);
-        if (!subscription || !subscription.active || !channel || !notification) {
+        if (s.escalation && (await this.readBeforeDue(tx, notification))) {
+          send.cancelAsRead(now); // read in time: the escalation has nothing left to do
+        } else if (!subscription || !subscription.active || !channel || !notification) {
           send.fail(now, 'gone');
         } else if (subscription.pausedAt !== null) {
           send.fail(now, 'paused');
@@ -172,6 +177,22 @@ export class DeliverChannelSendsHandler implements CommandHandler<DeliverChannel
     });
     this.pool.start(claims);
     return { claimed: claims.length, failed };
+  }
+
+  /**
+   * Whether the inbox item an escalation send escalates was read (or is gone): one read per
+   * escalation due, none for any other send.
+   */
+  private async readBeforeDue(
+    tx: Transaction,
+    notification: NotificationDelivery | undefined,
+  ): Promise<boolean> {
+    const s = notification?.snapshot();
+    if (s === undefined || s.inboxId === null) {
+      return true;
+    }
+    const item = await this.inbox.find(tx, s.recipientId, s.inboxId);
+    return item === undefined || item.readAt !== null;
   }
 
   /** Time past its channel's timeout before a claim counts as abandoned. */

@@ -19,10 +19,13 @@ async function setup() {
       readAt: null,
     },
   ]);
-  const handler = new MarkInboxReadHandler(new FakeUnitOfWork(), clock, inbox);
+  const cancelled: string[] = [];
+  const handler = new MarkInboxReadHandler(new FakeUnitOfWork(), clock, inbox, {
+    cancelFor: (_tx, deliveryId) => Promise.resolve(void cancelled.push(deliveryId)),
+  });
   const read = (inboxId: string, recipientId = 'alice') =>
     handler.execute(Object.assign(new MarkInboxRead(), { recipientId, inboxId }));
-  return { clock, read };
+  return { clock, read, cancelled };
 }
 
 describe('MarkInboxReadHandler', () => {
@@ -31,6 +34,13 @@ describe('MarkInboxReadHandler', () => {
     await expect(read('i1')).resolves.toMatchObject({ id: 'i1', readAt: REFERENCE_TIME });
     await clock.advance(60_000);
     await expect(read('i1')).resolves.toMatchObject({ readAt: REFERENCE_TIME });
+  });
+
+  it('cancels the notification’s pending escalation on the first read only', async () => {
+    const { read, cancelled } = await setup();
+    await read('i1');
+    await read('i1');
+    expect(cancelled).toEqual(['d1']);
   });
 
   it('answers INBOX_ITEM_NOT_FOUND for an unknown item and for another recipient’s', async () => {

@@ -1,6 +1,8 @@
 import { InvalidArgumentError } from '@tickler/core/domain';
 import { parseInstant } from '@tickler/core';
 import { LeadRule } from '../../domain/lead-rule';
+import { parseEscalation } from '../../../shared/domain/escalation-rule';
+import { SUBSCRIPTION_KINDS } from '../../../shared/application/channel-kinds';
 import { type NewNotificationDelivery } from '../../domain/notification-delivery.entity';
 import { type SendNotification } from './send-notification.command';
 
@@ -42,6 +44,10 @@ export function newDeliveryOf(
       expiresAt,
       idempotencyKey: send.idempotencyKey ?? null,
       priority: send.priority ?? 'normal',
+      escalation:
+        send.escalate === undefined
+          ? null
+          : parseEscalation({ ...send.escalate }, field('escalate'), SUBSCRIPTION_KINDS),
       source: source
         ? {
             app: source.app,

@@ -24,6 +24,7 @@ import { WHEN_MAX_LENGTH } from '@tickler/time';
 import { CHANNEL_KINDS, MAX_CHANNELS } from '../../../shared/application/channel-kinds';
 import { IsSendLeadRule } from '../lead-rule.validators';
 import { RepeatInput } from '../../../shared/application/repeat.input';
+import { EscalateInput } from '../../../shared/application/escalate.input';
 import { type NotificationView } from '../../../shared/application/notification.view';
 
 /** Provenance of an app-scheduled delivery. */
@@ -105,4 +106,13 @@ export class SendNotification extends Command<SendNotificationResult> {
   @IsOptional() @IsString() @IsNotEmpty() @MaxLength(200) @IsPlainText() idempotencyKey?: string;
   /** `high` rings through the recipient's quiet hours and is never held for a digest. Default `normal`. */
   @IsOptional() @IsIn(['normal', 'high']) priority?: 'normal' | 'high';
+  /**
+   * Still unread `after` (1m to 7d) after it fired: send it again by `channel` (a subscription
+   * kind), once; cancelled when the person reads it first. See docs/channels.md#escalation.
+   */
+  @IsOptional()
+  @IsObject({ message: 'escalate must be an object { "after": "1h", "channel": "email" }' })
+  @ValidateNested()
+  @Type(() => EscalateInput)
+  escalate?: EscalateInput;
 }

@@ -1,0 +1,117 @@
+import { GetNotification, MarkInboxRead } from '../src';
+import {
+  type NotificationsTestApp,
+  send,
+  startWebhookTestApps,
+  type WebhookTestApps,
+} from '../src/testing';
+
+// Issue 33 item 2: a reminder still unread `after` its firing is sent again by another channel,
+// once, from a durable row (not a timer); read in time, that row is cancelled and never sent.
+
+const HOUR = 3_600_000;
+let kit: WebhookTestApps;
+beforeEach(async () => {
+  kit = await startWebhookTestApps();
+});
+afterEach(() => kit.close());
+const boot = () => kit.boot();
+
+function viewOf(t: NotificationsTestApp, id: string) {
+  return t.app.dispatch(Object.assign(new GetNotification(), { recipientId: 'alice', id }));
+}
+
+/** An inbox-only reminder that escalates to the webhook after an hour, fired now. */
+async function fired(t: NotificationsTestApp) {
+  const { delivery } = await send(t.app, {
+    channels: ['inbox'],
+    escalate: { after: '1h', channel: 'webhook' },
+  });
+  await t.sendsSettled();
+  return delivery;
+}
+
+describe('escalation: unread after a while, sent again by another channel', () => {
+  it('sends the escalation once when the inbox item is still unread after `after`', async () => {
+    const t = await boot();
+    const delivery = await fired(t);
+    const firedAt = (await viewOf(t, delivery.id)).sentAt!;
+    expect(kit.receiver.received).toHaveLength(0);
+    expect((await viewOf(t, delivery.id)).escalation).toEqual({
+      after: '1h',
+      channel: 'webhook',
+      status: 'pending',
+      at: new Date(Date.parse(firedAt) + HOUR).toISOString(),
+    });
+
+    await t.clock.advance(HOUR - 1);
+    await t.sendsSettled();
+    expect(kit.receiver.received).toHaveLength(0);
+    await t.clock.advance(1);
+    await t.sendsSettled();
+    await t.clock.advance(HOUR);
+    await t.sendsSettled();
+    expect(kit.receiver.received).toHaveLength(1);
+    const view = await viewOf(t, delivery.id);
+    expect(view.status).toBe('sent');
+    expect(view.escalation).toMatchObject({ status: 'sent', channel: 'webhook' });
+    expect(view.channels.map((c) => [c.channel, c.status])).toEqual([
+      ['inbox', 'sent'],
+      ['webhook', 'sent'],
+    ]);
+  });
+
+  it('cancels the escalation when the item is read in time: never sent', async () => {
+    const t = await boot();
+    const delivery = await fired(t);
+    const inboxId = (await viewOf(t, delivery.id)).inboxId!;
+    await t.clock.advance(HOUR / 2);
+    await t.app.dispatch(Object.assign(new MarkInboxRead(), { recipientId: 'alice', inboxId }));
+    // Settled by the read itself: the view says so at once.
+    expect((await viewOf(t, delivery.id)).escalation).toMatchObject({ status: 'cancelled' });
+    await t.clock.advance(HOUR);
+    await t.sendsSettled();
+    expect(kit.receiver.received).toHaveLength(0);
+    const view = await viewOf(t, delivery.id);
+    expect(view.escalation).toMatchObject({ status: 'cancelled', channel: 'webhook' });
+    expect(view.channels.find((c) => c.channel === 'webhook')).toMatchObject({
+      status: 'failed',
+      lastError: 'read',
+      attempts: 0,
+    });
+  });
+
+  it('cancels it at its due instant when the item was read by another path (the send loop checks)', async () => {
+    const t = await boot();
+    const delivery = await fired(t);
+    // A read that does not go through MarkInboxRead (e.g. a push's Done action link).
+    await t.db
+      .updateTable('notification_inbox')
+      .set({ read_at: (await viewOf(t, delivery.id)).sentAt })
+      .where('notification_id', '=', delivery.id)
+      .execute();
+    expect((await viewOf(t, delivery.id)).escalation).toMatchObject({ status: 'pending' });
+    await t.clock.advance(HOUR);
+    await t.sendsSettled();
+    expect(kit.receiver.received).toHaveLength(0);
+    expect((await viewOf(t, delivery.id)).escalation).toMatchObject({ status: 'cancelled' });
+  });
+
+  it('refuses a bad escalate naming the field', async () => {
+    const t = await boot();
+    await expect(
+      send(t.app, { escalate: { after: '10s', channel: 'webhook' } }),
+    ).rejects.toMatchObject({ field: 'escalate.after' });
+    await expect(send(t.app, { escalate: { after: '1h', channel: 'inbox' } })).rejects.toThrow(
+      /escalate\.channel|channel/,
+    );
+  });
+
+  it('adds nothing to a reminder without escalate', async () => {
+    const t = await boot();
+    const { delivery } = await send(t.app, { channels: ['inbox'] });
+    await t.sendsSettled();
+    expect((await viewOf(t, delivery.id)).escalation).toBeNull();
+    expect(await t.db.selectFrom('notification_channel_sends').selectAll().execute()).toEqual([]);
+  });
+});
