@@ -1,44 +1,30 @@
-import { type Application, CommandValidationError } from '@tickler/core';
+import { CommandValidationError } from '@tickler/core';
 import {
   GetNotification,
   GetQueueInstants,
   ListChannelStates,
   PauseChannel,
-  RegisterSubscription,
   ResumeChannel,
 } from '../src';
 import {
-  createNotificationsTestApp,
   type NotificationsTestApp,
   send,
-  startWebhookReceiver,
-  type WebhookReceiver,
+  startWebhookTestApps,
+  type WebhookTestApps,
 } from '../src/testing';
 
 // Issue 33 item 5: the operator pauses a channel kind; its sends wait (pending, unclaimed, not
 // failed) however far time moves, and go once, at once, when it is resumed. Manual clock only.
 
 const MINUTE = 60_000;
-let receiver: WebhookReceiver;
-const apps: Application[] = [];
+let kit: WebhookTestApps;
 beforeEach(async () => {
-  receiver = await startWebhookReceiver();
+  kit = await startWebhookTestApps();
 });
-afterEach(async () => {
-  for (const app of apps.splice(0)) {
-    await app.stop();
-  }
-  await receiver.close();
-});
+afterEach(() => kit.close());
 
-async function boot(): Promise<NotificationsTestApp> {
-  const t = await createNotificationsTestApp();
-  apps.push(t.app);
-  await t.app.dispatch(
-    Object.assign(new RegisterSubscription(), { recipientId: 'alice', url: receiver.url }),
-  );
-  return t;
-}
+/** An app where alice has a webhook subscription to the receiver (each send names its channel). */
+const boot = (): Promise<NotificationsTestApp> => kit.boot();
 
 async function webhookOf(t: NotificationsTestApp, id: string) {
   const view = await t.app.dispatch(
@@ -62,7 +48,7 @@ describe('pausing a channel kind', () => {
     for (const step of [2 * MINUTE, 20 * MINUTE]) {
       await t.clock.advance(step);
       await t.sendsSettled();
-      expect(receiver.received).toHaveLength(0);
+      expect(kit.receiver.received).toHaveLength(0);
       expect(await webhookOf(t, delivery.id)).toMatchObject({ status: 'pending', attempts: 0 });
     }
     // Waiting on a pause is not a send the loop must look at: the queue's next send is none.
@@ -73,10 +59,10 @@ describe('pausing a channel kind', () => {
 
     expect(await resume(t, 'webhook')).toEqual({ kind: 'webhook', paused: false, pausedAt: null });
     await t.sendsSettled();
-    expect(receiver.received).toHaveLength(1);
+    expect(kit.receiver.received).toHaveLength(1);
     await t.clock.advance(10 * MINUTE);
     await t.sendsSettled();
-    expect(receiver.received).toHaveLength(1);
+    expect(kit.receiver.received).toHaveLength(1);
     expect(await webhookOf(t, delivery.id)).toMatchObject({ status: 'sent', attempts: 1 });
   });
 
@@ -87,7 +73,7 @@ describe('pausing a channel kind', () => {
     expect(await pause(t, 'ntfy')).toEqual(first);
     await send(t.app, { channel: 'webhook' });
     await t.sendsSettled();
-    expect(receiver.received).toHaveLength(1);
+    expect(kit.receiver.received).toHaveLength(1);
     expect(await resume(t, 'webhook')).toMatchObject({ paused: false });
 
     for (const kind of ['pigeon', 'inbox']) {
