@@ -6,6 +6,7 @@ import { type Clock } from '../clock/clock';
 import { type DurableCommandQueue } from '../queue/durable-command-queue';
 import { type ProcessedEventsTable } from '../queue/queue.tables';
 import { DeliverEvents } from './deliver-events.command';
+import { EventRows } from './event-rows';
 import { type EventSubscriber } from './event-subscriber';
 
 /**
@@ -25,10 +26,11 @@ interface Registration {
 }
 
 /**
- * Feeds durable subscribers. Before a unit of work commits, it writes one queue row per
- * interested subscriber carrying that transaction's events (same transaction as the state
- * change); the queue later runs {@link DeliverEvents}, which hands each event to the
- * subscriber and records it in `shared_processed_events` in one transaction.
+ * Feeds durable subscribers. Before a unit of work commits, it writes, per interested
+ * subscriber, that transaction's events as rows of one batch (`EventRows`) and one queue row
+ * naming the batch (same transaction as the state change); the queue later runs
+ * {@link DeliverEvents}, which takes the batch's rows and hands the events to the subscriber in
+ * one transaction.
  */
 export class EventDispatcher implements CommandHandler<DeliverEvents> {
   private readonly subscribers = new Map<string, Registration>();
@@ -55,11 +57,9 @@ export class EventDispatcher implements CommandHandler<DeliverEvents> {
     for (const sub of this.subscribers.values()) {
       const wanted = events.filter((e) => sub.types.has(e.type));
       if (wanted.length > 0) {
+        const batch = await EventRows.write(tx.db, wanted);
         await this.queue.enqueue(
-          {
-            type: DeliverEvents.type,
-            payload: { subscriber: sub.name, eventsJson: JSON.stringify(wanted) },
-          },
+          { type: DeliverEvents.type, payload: { subscriber: sub.name, batch } },
           { maxAttempts: 10 },
           tx,
         );
@@ -68,12 +68,12 @@ export class EventDispatcher implements CommandHandler<DeliverEvents> {
   }
 
   /**
-   * Hands one queue row's events to its subscriber in ONE transaction: the ledger rows of the
-   * whole row in one multi-row INSERT (it returns the events not seen before), then the new
-   * events to the subscriber — all at once through `handleMany` when it has one, else one by
-   * one. A throw rolls the whole row back and the queue retries it; the ledger makes the retry
-   * skip nothing and repeat nothing. (One transaction per event cost four statements per event
-   * and was most of a large drain's time.)
+   * Hands one queue row's events to its subscriber in ONE transaction: all at once through
+   * `handleMany` when it has one, else one by one. A batch's rows are taken (deleted) in that
+   * transaction; a row written before event rows existed carries its events itself and goes
+   * through the ledger instead. Either way a throw rolls the whole row back and the queue
+   * retries it, skipping nothing and repeating nothing. (One transaction per event cost four
+   * statements per event and was most of a large drain's time.)
    */
   async execute(command: DeliverEvents): Promise<void> {
     const sub = this.subscribers.get(command.subscriber);
@@ -81,7 +81,25 @@ export class EventDispatcher implements CommandHandler<DeliverEvents> {
       throw new Error(`unknown subscriber "${command.subscriber}"`);
     }
     const handler = sub.resolve();
-    const events = eventsOf(command);
+    const batch = command.batch;
+    if (batch !== undefined) {
+      await this.uow.run(async (tx) => {
+        const events = await EventRows.take(tx.db, batch);
+        if (events.length > 0) {
+          await handOver(handler, events, tx);
+        }
+      });
+      return;
+    }
+    await this.deliverCarried(sub, handler, eventsOf(command));
+  }
+
+  /** A queue row that carries its events (written before event rows): the ledger dedups. */
+  private async deliverCarried(
+    sub: Registration,
+    handler: EventSubscriber,
+    events: readonly DomainEvent[],
+  ): Promise<void> {
     await this.uow.run(async (tx) => {
       const processedAt = toIsoUtc(this.clock.now());
       const inserted = await LEDGER_INSERT.execute(
@@ -96,17 +114,24 @@ export class EventDispatcher implements CommandHandler<DeliverEvents> {
       // an event listed twice in one row is inserted (and handled) once.
       const fresh = new Set(inserted.map((row) => row.event_id));
       const unseen = events.filter((event) => fresh.delete(event.eventId));
-      if (unseen.length === 0) {
-        return;
-      }
-      if (handler.handleMany) {
-        await handler.handleMany(unseen, tx);
-        return;
-      }
-      for (const event of unseen) {
-        await handler.handle(event, tx);
+      if (unseen.length > 0) {
+        await handOver(handler, unseen, tx);
       }
     });
+  }
+}
+
+async function handOver(
+  handler: EventSubscriber,
+  events: readonly DomainEvent[],
+  tx: Transaction,
+): Promise<void> {
+  if (handler.handleMany) {
+    await handler.handleMany(events, tx);
+    return;
+  }
+  for (const event of events) {
+    await handler.handle(event, tx);
   }
 }
 

@@ -4,14 +4,14 @@ import { type Transaction } from '../database/unit-of-work';
 /**
  * A durable subscriber (projector). It receives committed events through the queue:
  * at-least-once, retried with backoff, never lost to a crash after commit. `handle` runs
- * inside a transaction together with the ledger entry that marks each event processed, so
- * its writes take effect exactly once.
+ * inside the transaction that takes the event's row (`EventRows.take`), so its writes take
+ * effect exactly once.
  */
 export interface EventSubscriber {
   handle(event: DomainEvent, tx: Transaction): Promise<void>;
   /**
    * Optional set-based form: all the not-yet-processed events of one queue row at once, in
-   * their order, in the same transaction as their ledger rows (so still exactly once). When
+   * their order, in the same transaction that takes their rows (so still exactly once). When
    * present it is called instead of `handle`; a projector writing one row per event can then
    * write them in one multi-row statement. A throw rolls the whole row back, as with `handle`.
    */

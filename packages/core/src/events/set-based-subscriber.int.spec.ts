@@ -138,7 +138,7 @@ describe('set-based durable subscribers (handleMany)', () => {
     expect(await projected(app.database.kysely)).toEqual(['a-0', 'a-1', 'a-2']);
   });
 
-  it('a throw rolls back the projection and the ledger together; the retry projects each event once', async () => {
+  it('a throw rolls back the projection and the taking of the event rows together; the retry projects each event once', async () => {
     const { app, clock } = await boot();
     await app.dispatch(addMany('f', 2));
     seen.failNext = true;
@@ -147,8 +147,8 @@ describe('set-based durable subscribers (handleMany)', () => {
     expect(await projected(app.database.kysely)).toEqual([]);
     const { rows } = await sql<{
       n: number;
-    }>`select count(*) as n from shared_processed_events`.execute(app.database.kysely);
-    expect(Number(rows[0]?.n)).toBe(0);
+    }>`select count(*) as n from shared_event_rows`.execute(app.database.kysely);
+    expect(Number(rows[0]?.n)).toBe(2);
     await clock.advance(3_600_000);
     expect(seen.calls).toEqual([
       ['f-0', 'f-1'],
@@ -158,10 +158,17 @@ describe('set-based durable subscribers (handleMany)', () => {
     expect((await app.queue.stats()).failed).toBe(0);
   });
 
-  it('a redelivered row hands over only the events not processed before, each once', async () => {
+  it('a redelivered row written before event rows hands over only the events not processed before, each once', async () => {
     const { app, clock } = await boot();
-    await app.dispatch(addMany('r', 2));
     app.start();
+    // Processed before the crash (ledger entries committed, the queue row never settled).
+    await app.queue.enqueue({
+      type: DeliverEvents.type,
+      payload: {
+        subscriber: BatchProjector.subscriberName,
+        eventsJson: JSON.stringify([eventOf('r-0', 0), eventOf('r-1', 1)]),
+      },
+    });
     await clock.advance(0);
     const events = [
       eventOf('r-0', 0),

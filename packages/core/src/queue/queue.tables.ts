@@ -62,9 +62,10 @@ export interface ScheduledCommandsTable {
   updated_at: string;
 }
 
-/** The kernel's tables, as kysely sees them (the queue and the processed-events ledger). */
+/** The kernel's tables, as kysely sees them (the queue, the event rows and the processed-events ledger). */
 export interface CoreTables {
   shared_scheduled_commands: ScheduledCommandsTable;
+  shared_event_rows: EventRowsTable;
   shared_processed_events: ProcessedEventsTable;
   shared_job_occurrences: JobOccurrencesTable;
 }
@@ -85,6 +86,18 @@ export interface JobOccurrencesTable {
 }
 
 /** Ledger that makes durable subscribers idempotent: one row per (subscriber, event). */
+/**
+ * `shared_event_rows`: one event a durable subscriber has still to handle, in the batch its
+ * `core.deliver-events` queue row names (one batch per transaction and subscriber).
+ */
+export interface EventRowsTable {
+  batch_id: string;
+  /** The event's place in its batch: subscribers see a batch's events in recorded order. */
+  seq: number;
+  /** The `DomainEvent` as JSON text. */
+  event: string;
+}
+
 export interface ProcessedEventsTable {
   subscriber: string;
   event_id: string;
