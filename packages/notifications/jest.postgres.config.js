@@ -19,8 +19,6 @@ module.exports = {
     // - counts the statements better-sqlite3 executes in an idle minute (onStatement); on
     //   PostgreSQL the wake-up check is an upsert, not `pragma data_version`
     'idle-statements\\.int\\.spec\\.ts$',
-    // - counts the statements of firing 1,000 reminders the same way (onStatement)
-    'fire-statements\\.int\\.spec\\.ts$',
     // - reads which columns each UPDATE sets the same way (onStatement)
     'body-apart-writes\\.int\\.spec\\.ts$',
     // - the upgrade fixture is a SQLite file written by the previous release

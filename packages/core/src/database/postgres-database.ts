@@ -1,4 +1,4 @@
-import { Kysely, PostgresDialect } from 'kysely';
+import { Kysely, type LogEvent, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { type InstanceLock } from '../instance/instance-lock';
 import { PostgresInstanceLock } from '../instance/postgres-instance-lock';
@@ -18,6 +18,11 @@ export interface PostgresOptions {
   schema?: string;
   /** Connections in the pool. Default 10: queue concurrency (8) plus room for HTTP reads. */
   maxConnections?: number;
+  /**
+   * Called with the text of every statement the pool runs (each one a round trip), `begin` and
+   * `commit` included: tests count statements per batch with it. Not the LISTEN connection's.
+   */
+  onStatement?: (sqlText: string) => void;
 }
 
 const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
@@ -94,7 +99,19 @@ export async function openPostgresDatabase(options: PostgresOptions): Promise<Da
   // server restarting then emitted 'error' on the client and crashed every daemon (torture
   // scenario 15). Its statement fails instead, and the pool drops the broken client on release.
   pool.on('connect', (client) => client.on('error', () => undefined));
-  const kysely = new Kysely<unknown>({ dialect: new PostgresDialect({ pool }) });
+  const onStatement = options.onStatement;
+  const kysely = new Kysely<unknown>({
+    dialect: new PostgresDialect({ pool }),
+    ...(onStatement
+      ? {
+          log: (event: LogEvent) => {
+            if (event.level === 'query') {
+              onStatement(event.query.sql);
+            }
+          },
+        }
+      : {}),
+  });
   try {
     await pool.query('select 1');
   } catch (error) {

@@ -30,15 +30,28 @@ const schemas = new Set<string>();
  * and a new in-memory SQLite database is a copy of one (sqlite-template.ts).
  */
 export async function openTestDatabase(
-  options: { file?: string; busyTimeoutMs?: number; contexts?: readonly BoundedContext[] } = {},
+  options: {
+    file?: string;
+    busyTimeoutMs?: number;
+    contexts?: readonly BoundedContext[];
+    /** Every statement's text, on either back end (see the two databases' `onStatement`). */
+    onStatement?: (sqlText: string) => void;
+  } = {},
 ): Promise<Database> {
+  const onStatement = options.onStatement;
   if (testBackend() === 'sqlite') {
-    if (options.file === undefined && options.contexts !== undefined && sqliteTemplatesEnabled()) {
+    if (
+      options.file === undefined &&
+      options.contexts !== undefined &&
+      onStatement === undefined &&
+      sqliteTemplatesEnabled()
+    ) {
       return openSqliteFromTemplate(options.contexts, options.busyTimeoutMs);
     }
     return openSqliteDatabase({
       file: options.file ?? ':memory:',
       ...(options.busyTimeoutMs !== undefined ? { busyTimeoutMs: options.busyTimeoutMs } : {}),
+      ...(onStatement ? { onStatement } : {}),
     });
   }
   const schema = testSchemaFor(options.file);
@@ -52,6 +65,7 @@ export async function openTestDatabase(
     maxConnections: 10,
     // Idle connections must not keep jest (or a child process) alive after the last test.
     pool: { idleTimeoutMillis: 1_000, allowExitOnIdle: true },
+    ...(onStatement ? { onStatement } : {}),
   });
   opened.add(database);
   return database;

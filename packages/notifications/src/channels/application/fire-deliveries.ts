@@ -29,6 +29,16 @@ import { type ChannelRegistry } from './channel-registry';
  */
 @injectable()
 export class DeliveryFiring implements DeliveryOutlets {
+  /**
+   * The filter `settleMuted` read, for the `fire` of the same batch (same transaction, a subset
+   * of its deliveries): the due batch read `notification_preferences` twice (issue 28 item 2).
+   * Keyed by the transaction object, so it dies with it and no other transaction sees it.
+   */
+  private readonly batchFilters = new WeakMap<
+    Transaction,
+    { recipients: ReadonlySet<string>; filter: ChannelFilter }
+  >();
+
   constructor(
     @inject(CORE_TOKENS.IdGenerator) private readonly ids: IdGenerator,
     @inject(NOTIFICATIONS_TOKENS.SubscriptionRepository)
@@ -53,7 +63,7 @@ export class DeliveryFiring implements DeliveryOutlets {
     holdExternal: ReadonlyMap<string, string> = new Map(),
   ): Promise<ChannelSend[]> {
     const byRecipient = await this.targetsOf(tx, deliveries);
-    const preferences = await this.preferences.filterFor(tx, deliveries);
+    const preferences = await this.filterOf(tx, deliveries);
     const inbox: InTransactionDelivery[] = [];
     const created: ChannelSend[] = [];
     for (const delivery of deliveries) {
@@ -138,6 +148,10 @@ export class DeliveryFiring implements DeliveryOutlets {
     now: string,
   ): Promise<NotificationDelivery[]> {
     const preferences = await this.preferences.filterFor(tx, deliveries);
+    this.batchFilters.set(tx, {
+      recipients: new Set(deliveries.map((d) => d.recipientId)),
+      filter: preferences,
+    });
     if (!preferences.turnsAnythingOff) {
       return [...deliveries];
     }
@@ -150,6 +164,18 @@ export class DeliveryFiring implements DeliveryOutlets {
       delivery.fire(now, { inbox: false, external: 0, turnedOff });
       return false;
     });
+  }
+
+  /** The batch's filter when `settleMuted` read it for all these recipients, else a read. */
+  private filterOf(
+    tx: Transaction,
+    deliveries: readonly NotificationDelivery[],
+  ): Promise<ChannelFilter> {
+    const read = this.batchFilters.get(tx);
+    if (read !== undefined && deliveries.every((d) => read.recipients.has(d.recipientId))) {
+      return Promise.resolve(read.filter);
+    }
+    return this.preferences.filterFor(tx, deliveries);
   }
 
   /**
