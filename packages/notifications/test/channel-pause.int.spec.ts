@@ -7,6 +7,7 @@ import {
   ListSubscriptions,
   PauseChannel,
   PauseSubscriptionSends,
+  RemoveSubscription,
   ResumeChannel,
   ResumeSubscriptionSends,
 } from '../src';
@@ -111,5 +112,24 @@ describe('pausing one subscription', () => {
     expect(kit.receiver.received).toHaveLength(1);
     expect(await webhookOf(t, delivery.id)).toMatchObject({ status: 'sent', attempts: 1 });
     expect(await t.app.dispatch(new ListPausedSubscriptions())).toEqual({ items: [] });
+  });
+
+  it('lets go of a removed subscription: its waiting send settles as gone, it leaves the list', async () => {
+    const t = await boot();
+    const [subscription] = await t.app.dispatch(
+      Object.assign(new ListSubscriptions(), { recipientId: 'alice' }),
+    );
+    const id = subscription?.id ?? '';
+    await t.app.dispatch(Object.assign(new PauseSubscriptionSends(), { id }));
+    const { delivery } = await send(t.app, { channel: 'webhook' });
+    await t.sendsSettled();
+    expect(await webhookOf(t, delivery.id)).toMatchObject({ status: 'pending' });
+
+    await t.app.dispatch(Object.assign(new RemoveSubscription(), { recipientId: 'alice', id }));
+    expect(await t.app.dispatch(new ListPausedSubscriptions())).toEqual({ items: [] });
+    await t.clock.advance(2 * MINUTE);
+    await t.sendsSettled();
+    expect(kit.receiver.received).toHaveLength(0);
+    expect(await webhookOf(t, delivery.id)).toMatchObject({ status: 'failed', lastError: 'gone' });
   });
 });
