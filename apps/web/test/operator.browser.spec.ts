@@ -2,7 +2,7 @@
 import { startWebhookReceiver, type WebhookReceiver } from '@tickler/notifications/testing';
 import { type Locator, type Page } from 'playwright-core';
 import { seriousViolations } from './support/accessibility';
-import { newPage, useWebSuite } from './support/web-daemon';
+import { issueToken, newPage, useWebSuite } from './support/web-daemon';
 
 // Issue 33 item 5, the operator page (`/#/admin`) in Chromium against the real daemon: the
 // admin token pasted and kept in memory only; a failing webhook's send listed with its error
@@ -142,13 +142,22 @@ describe('the operator page', () => {
     await context.close();
   });
 
-  it('names a wrong admin token, and never opens a session with it', async () => {
+  it('names a wrong admin token or a user token, asks again, and never opens a session', async () => {
     const { context, page } = await newPage(suite.browser);
     await page.goto(`${suite.daemon.url}/#/admin`);
     await page.getByLabel('Admin token').fill('not-the-admin-token-at-all');
     await page.getByRole('button', { name: 'Open' }).click();
     await page.getByRole('alert').waitFor();
     expect(await page.getByRole('alert').textContent()).toMatch(/token/i);
+    // Asked again (the refused token is dropped), and a user token is refused as well.
+    const userToken = await issueToken(suite.admin, 'not-an-operator');
+    await page.getByLabel('Admin token').fill(userToken);
+    await page.getByRole('button', { name: 'Open' }).click();
+    await page
+      .getByRole('alert')
+      .filter({ hasText: /does not reach/ })
+      .waitFor();
+    await page.getByLabel('Admin token').waitFor();
     expect(await context.cookies()).toEqual([]);
     await context.close();
   });

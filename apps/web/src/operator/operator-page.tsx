@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'preact/hooks';
+import { ApiError } from '../api/client';
 import { type OperatorSend } from '../api/openapi.gen';
 import { adminCall, loadOperatorData, type OperatorData } from './operator-api';
 
@@ -29,7 +30,14 @@ export function OperatorPage() {
             setData(next);
             setError(null);
           },
-          (e: Error) => setError(e.message),
+          (e: Error) => {
+            setError(e.message);
+            // A token the daemon refuses will not start working: ask for another one.
+            if (e instanceof ApiError && (e.status === 401 || e.status === 403)) {
+              setToken(null);
+              setData(null);
+            }
+          },
         );
 
   useEffect(() => {
