@@ -3,7 +3,8 @@ import { startWebhookReceiver, type WebhookReceiver } from '@tickler/notificatio
 import { Api, DaemonProcess, eventually } from '@tickler/testing';
 
 // Issue 33 item 5 through the daemon: the admin lists the failed sends with their last error
-// and retries one; a user token reaches none of it; bad input is a 4xx naming the field.
+// and retries one; pauses a channel kind or one subscription; a user token reaches none of it;
+// bad input is a 4xx naming the field.
 let receiver: WebhookReceiver;
 let daemon: DaemonProcess;
 let admin: Api;
@@ -21,6 +22,7 @@ afterAll(async () => {
 
 type SendList = { items: OperatorSendView[] };
 type ChannelState = { kind: string; paused: boolean; pausedAt: string | null };
+type SubscriptionState = ChannelState & { id: string; recipientId: string };
 
 describe("the operator's view of channel sends (real process)", () => {
   it('lists a failed webhook with its last error, retries it, and the retry is sent', async () => {
@@ -175,6 +177,71 @@ describe("the operator's view of channel sends (real process)", () => {
     expect(JSON.stringify(bad.body)).toContain('kind');
   });
 
+  it('pauses one subscription: its send waits while a sibling of the same kind goes, until resumed', async () => {
+    receiver.respond = () => 200;
+    const subscribe = async (user: string) => {
+      const res = await admin.post<{ id: string }>(`/v1/users/${user}/subscriptions`, {
+        url: `${receiver.url}?${user}`,
+      });
+      expect(res.status).toBe(201);
+      return res.body.id;
+    };
+    const eve = await subscribe('eve');
+    await subscribe('fay');
+    const paused = await admin.post<SubscriptionState>(`/v1/admin/subscriptions/${eve}/pause`, {});
+    expect(paused.status).toBe(200);
+    expect(paused.body).toMatchObject({
+      id: eve,
+      recipientId: 'eve',
+      kind: 'webhook',
+      paused: true,
+    });
+    const again = await admin.post<SubscriptionState>(`/v1/admin/subscriptions/${eve}/pause`, {});
+    expect(again.body.pausedAt).toBe(paused.body.pausedAt);
+
+    const notify = async (user: string) =>
+      (
+        await admin.post<NotificationJson>(`/v1/users/${user}/notifications`, {
+          title: `for ${user}`,
+          message: 'm',
+          channels: ['webhook'],
+        })
+      ).body.id;
+    const eveNote = await notify('eve');
+    await notify('fay');
+    await eventually(() =>
+      receiver.received.some((r) => r.body.includes('for fay')) ? true : undefined,
+    );
+    const held = await admin.get<NotificationJson>(`/v1/users/eve/notifications/${eveNote}`);
+    expect(held.body.channels.find((c) => c.channel === 'webhook')).toMatchObject({
+      status: 'pending',
+      attempts: 0,
+    });
+    expect(receiver.received.some((r) => r.body.includes('for eve'))).toBe(false);
+    const listed = await admin.get<{ items: SubscriptionState[] }>('/v1/admin/subscriptions');
+    expect(listed.body.items).toEqual([paused.body]);
+
+    const resumed = await admin.post<SubscriptionState>(
+      `/v1/admin/subscriptions/${eve}/resume`,
+      {},
+    );
+    expect(resumed.body).toMatchObject({ id: eve, paused: false, pausedAt: null });
+    await eventually(() =>
+      receiver.received.some((r) => r.body.includes('for eve')) ? true : undefined,
+    );
+    expect((await admin.get<{ items: unknown[] }>('/v1/admin/subscriptions')).body.items).toEqual(
+      [],
+    );
+    const audits = daemon.lines.filter((l) => l.subscriptionId === eve).map((l) => l.audit);
+    expect(audits).toEqual(['subscription.pause', 'subscription.pause', 'subscription.resume']);
+    const unknown = await admin.post('/v1/admin/subscriptions/no-such-subscription/pause', {});
+    expect(unknown.status).toBe(404);
+    expect(unknown.body).toMatchObject({ error: { code: 'NOTIFICATIONS.SUBSCRIPTION_NOT_FOUND' } });
+    const tooLong = await admin.post(`/v1/admin/subscriptions/${'x'.repeat(201)}/resume`, {});
+    expect(tooLong.status).toBe(400);
+    expect(JSON.stringify(tooLong.body)).toContain('id');
+  });
+
   it('refuses a user token', async () => {
     const issued = await admin.post<{ token: string }>('/v1/users/ann/tokens', {});
     const user = new Api(daemon.url, issued.body.token);
@@ -184,5 +251,8 @@ describe("the operator's view of channel sends (real process)", () => {
     expect((await user.get('/v1/admin/queue')).status).toBe(403);
     expect((await user.get('/v1/admin/channels')).status).toBe(403);
     expect((await user.post('/v1/admin/channels/webhook/pause', {})).status).toBe(403);
+    expect((await user.get('/v1/admin/subscriptions')).status).toBe(403);
+    expect((await user.post('/v1/admin/subscriptions/x/pause', {})).status).toBe(403);
+    expect((await user.post('/v1/admin/subscriptions/x/resume', {})).status).toBe(403);
   });
 });

@@ -65,6 +65,12 @@ export {
   ResumeChannel,
 } from './channels/application/operator/channel-pause.command';
 export { type OperatorSendView } from './channels/application/operator/operator-send.view';
+export {
+  ListPausedSubscriptions,
+  PauseSubscriptionSends,
+  ResumeSubscriptionSends,
+  type SubscriptionPauseView,
+} from './channels/application/operator/subscription-pause.command';
 export { ListSubscriptions } from './channels/application/list-subscriptions/list-subscriptions.command';
 export { RemoveSubscription } from './channels/application/remove-subscription/remove-subscription.command';
 export {

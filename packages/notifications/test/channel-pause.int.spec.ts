@@ -3,8 +3,13 @@ import {
   GetNotification,
   GetQueueInstants,
   ListChannelStates,
+  ListPausedSubscriptions,
+  ListSubscriptions,
   PauseChannel,
+  PauseSubscriptionSends,
+  RemoveSubscription,
   ResumeChannel,
+  ResumeSubscriptionSends,
 } from '../src';
 import {
   type NotificationsTestApp,
@@ -81,5 +86,50 @@ describe('pausing a channel kind', () => {
       expect(refused).toBeInstanceOf(CommandValidationError);
       expect(JSON.stringify(refused)).toContain('kind');
     }
+  });
+});
+
+describe('pausing one subscription', () => {
+  it('holds its sends past their due instant without waking the loop for them, then sends each once when resumed', async () => {
+    const t = await boot();
+    const [subscription] = await t.app.dispatch(
+      Object.assign(new ListSubscriptions(), { recipientId: 'alice' }),
+    );
+    const id = subscription?.id ?? '';
+    const paused = await t.app.dispatch(Object.assign(new PauseSubscriptionSends(), { id }));
+    expect(paused).toMatchObject({ id, recipientId: 'alice', kind: 'webhook', paused: true });
+    const { delivery } = await send(t.app, { channel: 'webhook' });
+    await t.clock.advance(20 * MINUTE);
+    await t.sendsSettled();
+    expect(kit.receiver.received).toHaveLength(0);
+    expect(await webhookOf(t, delivery.id)).toMatchObject({ status: 'pending', attempts: 0 });
+    expect(await t.app.dispatch(new GetQueueInstants())).toMatchObject({ nextSendAt: null });
+    expect(await t.app.dispatch(new ListPausedSubscriptions())).toEqual({ items: [paused] });
+
+    const resumed = await t.app.dispatch(Object.assign(new ResumeSubscriptionSends(), { id }));
+    expect(resumed).toMatchObject({ id, paused: false, pausedAt: null });
+    await t.sendsSettled();
+    expect(kit.receiver.received).toHaveLength(1);
+    expect(await webhookOf(t, delivery.id)).toMatchObject({ status: 'sent', attempts: 1 });
+    expect(await t.app.dispatch(new ListPausedSubscriptions())).toEqual({ items: [] });
+  });
+
+  it('lets go of a removed subscription: its waiting send settles as gone, it leaves the list', async () => {
+    const t = await boot();
+    const [subscription] = await t.app.dispatch(
+      Object.assign(new ListSubscriptions(), { recipientId: 'alice' }),
+    );
+    const id = subscription?.id ?? '';
+    await t.app.dispatch(Object.assign(new PauseSubscriptionSends(), { id }));
+    const { delivery } = await send(t.app, { channel: 'webhook' });
+    await t.sendsSettled();
+    expect(await webhookOf(t, delivery.id)).toMatchObject({ status: 'pending' });
+
+    await t.app.dispatch(Object.assign(new RemoveSubscription(), { recipientId: 'alice', id }));
+    expect(await t.app.dispatch(new ListPausedSubscriptions())).toEqual({ items: [] });
+    await t.clock.advance(2 * MINUTE);
+    await t.sendsSettled();
+    expect(kit.receiver.received).toHaveLength(0);
+    expect(await webhookOf(t, delivery.id)).toMatchObject({ status: 'failed', lastError: 'gone' });
   });
 });

@@ -65,6 +65,11 @@ export async function api<T>(method: string, path: string, body?: unknown): Prom
     },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
+  return readAnswer<T>(response);
+}
+
+/** The JSON of a 2xx answer; anything else thrown as an {@link ApiError} from its envelope. */
+export async function readAnswer<T>(response: Response): Promise<T> {
   if (response.status === 204) {
     return undefined as T;
   }

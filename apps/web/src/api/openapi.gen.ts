@@ -678,6 +678,20 @@ export interface SubscriptionList {
   items: Subscription[];
 }
 
+/** `components.schemas.SubscriptionPause` of the daemon's OpenAPI document. */
+export interface SubscriptionPause {
+  id: string;
+  recipientId: string;
+  kind: string;
+  paused: boolean;
+  pausedAt: string | null;
+}
+
+/** `components.schemas.SubscriptionPauseList` of the daemon's OpenAPI document. */
+export interface SubscriptionPauseList {
+  items: SubscriptionPause[];
+}
+
 /** `components.schemas.UncancelNotificationBody` of the daemon's OpenAPI document. */
 export type UncancelNotificationBody = Record<string, unknown>;
 

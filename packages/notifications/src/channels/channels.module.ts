@@ -27,6 +27,11 @@ import {
   ResumeChannelHandler,
 } from './application/operator/channel-pause.handlers';
 import { RetryAllChannelSendsHandler } from './application/operator/retry-all-channel-sends.handler';
+import {
+  ListPausedSubscriptionsHandler,
+  PauseSubscriptionSendsHandler,
+  ResumeSubscriptionSendsHandler,
+} from './application/operator/subscription-pause.handlers';
 import { ChannelSendClaims } from './infrastructure/channel-send-claims';
 import { type EmailOptions } from './infrastructure/email/email.options';
 import { bindEmailChannel } from './infrastructure/email/email.registration';
@@ -128,6 +133,9 @@ export function channelsModule(options: ChannelsOptions = {}): ContextModule {
       PauseChannelHandler,
       ResumeChannelHandler,
       ListChannelStatesHandler,
+      PauseSubscriptionSendsHandler,
+      ResumeSubscriptionSendsHandler,
+      ListPausedSubscriptionsHandler,
       GetQueueInstantsHandler,
     ],
     // Channel sends in flight are freed at once when their instance dies; at stop they are

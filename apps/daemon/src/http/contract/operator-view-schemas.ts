@@ -60,6 +60,22 @@ export const OPERATOR_VIEW_SCHEMAS: Readonly<Record<string, Schema>> = {
     required: ['items'],
     properties: { items: { type: 'array', items: ref('ChannelState') } },
   },
+  SubscriptionPause: {
+    type: 'object',
+    required: ['id', 'recipientId', 'kind', 'paused', 'pausedAt'],
+    properties: {
+      id: { type: 'string' },
+      recipientId: { type: 'string' },
+      kind: { type: 'string' },
+      paused: { type: 'boolean' },
+      pausedAt: nullableInstant,
+    },
+  },
+  SubscriptionPauseList: {
+    type: 'object',
+    required: ['items'],
+    properties: { items: { type: 'array', items: ref('SubscriptionPause') } },
+  },
   OperatorSendList: {
     type: 'object',
     required: ['items'],

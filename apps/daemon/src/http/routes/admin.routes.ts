@@ -2,8 +2,11 @@ import {
   GetQueueInstants,
   ListChannelStates,
   ListOperatorSends,
+  ListPausedSubscriptions,
   PauseChannel,
+  PauseSubscriptionSends,
   ResumeChannel,
+  ResumeSubscriptionSends,
   RETRY_ALL_BATCH,
   RetryAllChannelSends,
   RetryChannelSend,
@@ -14,7 +17,7 @@ import { type RouteSpec } from '../route';
 
 /**
  * The operator's view (admin token only): failed and stuck channel sends, retrying them, the
- * queue's next instants, and pausing and resuming a channel kind.
+ * queue's next instants, and pausing and resuming a channel kind or one subscription.
  */
 export function adminRoutes(): RouteSpec[] {
   return [
@@ -126,6 +129,52 @@ export function adminRoutes(): RouteSpec[] {
       handle: async ({ app, params }) => ({
         status: 200,
         body: await app.bus.dispatchPlain(ResumeChannel.type, { kind: params.kind ?? '' }),
+      }),
+    },
+    {
+      method: 'GET',
+      path: '/v1/admin/subscriptions',
+      operationId: 'listPausedSubscriptions',
+      summary:
+        'The subscriptions the operator paused (oldest pause first), with their owner and kind.',
+      access: 'admin',
+      tag: 'admin',
+      responses: {
+        200: { description: 'The paused ones.', schema: ref('SubscriptionPauseList') },
+      },
+      handle: async ({ app }) => ({
+        status: 200,
+        body: await app.bus.dispatchPlain(ListPausedSubscriptions.type, {}),
+      }),
+    },
+    {
+      method: 'POST',
+      path: '/v1/admin/subscriptions/{id}/pause',
+      operationId: 'pauseSubscriptionSends',
+      summary:
+        'Pause one subscription: its sends wait (pending, not claimed, not failed) until it is resumed, across restarts; new notifications still queue sends for it. Pausing a paused one keeps its first instant. Not the pause a subscription gets when its sends keep failing (that one fails them). 404 for an unknown id.',
+      access: 'admin',
+      tag: 'admin',
+      responses: { 200: { description: 'It, paused.', schema: ref('SubscriptionPause') } },
+      errorStatuses: [400, 404],
+      handle: async ({ app, params }) => ({
+        status: 200,
+        body: await app.bus.dispatchPlain(PauseSubscriptionSends.type, { id: params.id ?? '' }),
+      }),
+    },
+    {
+      method: 'POST',
+      path: '/v1/admin/subscriptions/{id}/resume',
+      operationId: 'resumeSubscriptionSends',
+      summary:
+        'Resume a subscription the operator paused: its waiting sends go at once. Resuming a running one changes nothing. 404 for an unknown id.',
+      access: 'admin',
+      tag: 'admin',
+      responses: { 200: { description: 'It, running.', schema: ref('SubscriptionPause') } },
+      errorStatuses: [400, 404],
+      handle: async ({ app, params }) => ({
+        status: 200,
+        body: await app.bus.dispatchPlain(ResumeSubscriptionSends.type, { id: params.id ?? '' }),
       }),
     },
   ];

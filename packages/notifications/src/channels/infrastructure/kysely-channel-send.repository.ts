@@ -9,6 +9,7 @@ import {
 import { type Scope } from '../../shared/application/ports/scope';
 import { ChannelSend } from '../domain/channel-send.entity';
 import { type ChannelSendState } from '../../shared/domain/channel-send.state';
+import { NOT_PAUSED } from '../../shared/infrastructure/not-paused.sql';
 import {
   type ChannelSendRow,
   type NotificationsTables,
@@ -29,12 +30,6 @@ const NOT_SUPERSEDED = sql<boolean>`not exists (select 1 from notification_chann
     and (later.created_at > notification_channel_sends.created_at
       or (later.created_at = notification_channel_sends.created_at
         and later.id > notification_channel_sends.id)))`;
-/**
- * Not of a channel kind the operator paused: its sends wait (pending, unclaimed) until resumed.
- * An uncorrelated subquery on a table of a handful of rows, evaluated once per statement: with
- * nothing paused it costs one empty read, and the live index still orders the scan.
- */
-const NOT_PAUSED = sql<boolean>`channel not in (select channel from notification_channel_pauses)`;
 /** Ids per `IN (...)` list. */
 const IDS_PER_STATEMENT = 1000;
 

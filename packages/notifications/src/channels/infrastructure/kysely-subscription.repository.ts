@@ -117,7 +117,16 @@ export class KyselySubscriptionRepository implements SubscriptionRepository {
       .where('id', '=', id)
       .where('recipient_id', '=', recipientId)
       .executeTakeFirst();
-    return Number(result.numDeletedRows) === 1;
+    const removed = Number(result.numDeletedRows) === 1;
+    if (removed) {
+      // The operator's pause goes with it: else its waiting sends would never be claimed, and so
+      // never settled as `gone` like any other send of a removed subscription.
+      await q(scope)
+        .deleteFrom('notification_subscription_pauses')
+        .where('subscription_id', '=', id)
+        .execute();
+    }
+    return removed;
   }
 
   async activeFor(scope: Scope, recipientIds: readonly string[]): Promise<ChannelSubscription[]> {

@@ -2,11 +2,13 @@ import { injectable } from 'inversify';
 import { sql } from 'kysely';
 import { type DueInstants, type NextDueInstants } from '../application/ports/due-instants.port';
 import { type Scope } from '../../shared/application/ports/scope';
+import { NOT_PAUSED } from '../../shared/infrastructure/not-paused.sql';
 
 /**
  * Both next instants in one statement of two scalar subqueries, each served by its table's
- * partial index (the predicates are literals so SQLite uses them). Sends of a channel kind the
- * operator paused are left out: they wait for the resume, which wakes the send loop itself.
+ * partial index (the predicates are literals so SQLite uses them). Sends of a channel kind or a
+ * subscription the operator paused are left out: they wait for the resume, which wakes the send
+ * loop itself.
  */
 @injectable()
 export class KyselyDueInstants implements DueInstants {
@@ -14,7 +16,7 @@ export class KyselyDueInstants implements DueInstants {
     const { rows } = await sql<{
       delivery: string | null;
       send: string | null;
-    }>`select (select min(due_at) from "notification_deliveries" where status = 'scheduled') as delivery, (select min(due_at) from notification_channel_sends where status in ('pending', 'sending') and channel not in (select channel from notification_channel_pauses)) as send`.execute(
+    }>`select (select min(due_at) from "notification_deliveries" where status = 'scheduled') as delivery, (select min(due_at) from notification_channel_sends where status in ('pending', 'sending') and ${NOT_PAUSED}) as send`.execute(
       scope.db,
     );
     const row = rows[0];

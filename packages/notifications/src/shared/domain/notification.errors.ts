@@ -231,6 +231,15 @@ export class ChannelSendNotFoundError extends DomainError {
   }
 }
 
+/** No subscription with this id at all (the operator names one without its owner). */
+export class UnknownSubscriptionError extends DomainError {
+  readonly code = 'NOTIFICATIONS.SUBSCRIPTION_NOT_FOUND';
+
+  constructor(readonly subscriptionId: string) {
+    super(`subscription ${subscriptionId} not found`, { id: subscriptionId });
+  }
+}
+
 /** Only a failed send may be retried: a live one is still trying, a sent one arrived. */
 export class ChannelSendNotFailedError extends DomainError {
   readonly code = 'NOTIFICATIONS.SEND_NOT_FAILED';

@@ -194,6 +194,15 @@ export interface NotificationChannelPausesTable {
   paused_at: string;
 }
 
+/**
+ * `notification_subscription_pauses`: the subscriptions the operator paused (no row = running);
+ * their sends wait, unlike a subscription's own `paused_at`, which fails them.
+ */
+export interface NotificationSubscriptionPausesTable {
+  subscription_id: string;
+  paused_at: string;
+}
+
 /** The context's tables, as kysely sees them. */
 export interface NotificationsTables {
   notification_deliveries: NotificationDeliveriesTable;
@@ -206,6 +215,7 @@ export interface NotificationsTables {
   notification_idempotency: NotificationIdempotencyTable;
   notification_recipient_profiles: NotificationRecipientProfilesTable;
   notification_channel_pauses: NotificationChannelPausesTable;
+  notification_subscription_pauses: NotificationSubscriptionPausesTable;
 }
 
 /** A delivery's state row as read. */
