@@ -7,6 +7,7 @@ import { SERIES_VIEW_SCHEMAS } from './series-view-schemas';
 import { SESSION_VIEW, STARTED_SESSION_VIEW } from './session-view-schemas';
 import {
   ESCALATION,
+  FALLBACK,
   INBOX_ITEM,
   instant,
   NOTIFICATION,
@@ -247,6 +248,7 @@ export const VIEW_SCHEMAS: Readonly<Record<string, Schema>> = {
   Notification: NOTIFICATION,
   NotificationSource: NOTIFICATION_SOURCE,
   Escalation: ESCALATION,
+  Fallback: FALLBACK,
   NotificationPage: pageOf(ref('Notification')),
   SendNotificationsResult: SEND_BATCH_RESULT,
   InboxItem: INBOX_ITEM,

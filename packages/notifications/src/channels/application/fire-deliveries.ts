@@ -1,6 +1,7 @@
 import { CORE_TOKENS, type IdGenerator, msOf, toIsoUtc, type Transaction } from '@tickler/core';
 import { inject, injectable } from 'inversify';
-import { ChannelSend } from '../domain/channel-send.entity';
+import { type ChannelSend } from '../domain/channel-send.entity';
+import { newChannelSend } from './new-channel-send';
 import { type NotificationDelivery } from '../../delivery/domain/notification-delivery.entity';
 import { NOTIFICATIONS_TOKENS } from '../../shared/notifications.tokens';
 import { INBOX_CHANNEL, includesInbox } from '../../shared/application/channel-kinds';
@@ -110,20 +111,10 @@ export class DeliveryFiring implements DeliveryOutlets {
       return;
     }
     created.push(
-      ChannelSend.create(
-        {
-          deliveryId: delivery.id,
-          recipientId: delivery.recipientId,
-          channel: subscription.kind,
-          subscriptionId: subscription.id,
-          endpoint: channel.endpointOf(subscription.target),
-          guarantee: subscription.guarantee,
-          escalation,
-        },
-        now,
-        this.ids.next(),
+      newChannelSend(delivery.id, subscription, channel, now, this.ids.next(), {
         notBefore,
-      ),
+        escalation,
+      }),
     );
   }
 

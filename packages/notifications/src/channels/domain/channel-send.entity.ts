@@ -45,6 +45,7 @@ export class ChannelSend extends AggregateRoot {
       id,
       ...props,
       escalation: props.escalation ?? false,
+      fallback: props.fallback ?? false,
       status: 'pending',
       attempts: 0,
       recoveries: 0,

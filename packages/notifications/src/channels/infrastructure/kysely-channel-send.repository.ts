@@ -63,6 +63,7 @@ function stateOf(row: ChannelSendRow): ChannelSendState {
     createdAt: row.created_at,
     updatedAt: row.updated_at,
     escalation: Number(row.escalation) === 1,
+    fallback: Number(row.fallback) === 1,
   };
 }
 
@@ -87,6 +88,7 @@ function rowOf(s: ChannelSendState): ChannelSendRow {
     created_at: s.createdAt,
     updated_at: s.updatedAt,
     escalation: s.escalation ? 1 : 0,
+    fallback: s.fallback ? 1 : 0,
   };
 }
 

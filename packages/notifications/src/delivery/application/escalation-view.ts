@@ -17,6 +17,21 @@ export function afterText(ms: number): string {
 }
 
 /**
+ * `sent` (at its send instant) when one of `sends` went out, else `pending` (at its due instant)
+ * when one is still live; undefined when every one failed (or there is none).
+ */
+export function sentOrPending(
+  sends: readonly ChannelSendState[],
+): { status: 'sent' | 'pending'; at: string | null } | undefined {
+  const sent = sends.find((send) => send.status === 'sent');
+  if (sent) {
+    return { status: 'sent', at: sent.sentAt };
+  }
+  const live = sends.find((send) => send.status === 'pending' || send.status === 'sending');
+  return live ? { status: 'pending', at: live.dueAt } : undefined;
+}
+
+/**
  * Where a reminder's escalation stands, from its rule and its escalation sends: `pending`
  * (not fired yet, or due at `at`), `sent` (at `at`), `cancelled` (read in time, or the reminder
  * never went out) or `failed` (no subscription of that kind when it fired, or the send failed).
@@ -31,13 +46,9 @@ export function escalationViewOf(
   }
   const base = { after: afterText(rule.afterMs), channel: rule.channel };
   const mine = sends.filter((send) => send.escalation);
-  const sent = mine.find((send) => send.status === 'sent');
-  if (sent) {
-    return { ...base, status: 'sent', at: sent.sentAt };
-  }
-  const live = mine.find((send) => send.status === 'pending' || send.status === 'sending');
-  if (live) {
-    return { ...base, status: 'pending', at: live.dueAt };
+  const going = sentOrPending(mine);
+  if (going) {
+    return { ...base, ...going };
   }
   if (mine.length > 0) {
     const read = mine.every((send) => send.lastError === 'read');

@@ -94,6 +94,8 @@ export interface ChannelSendState {
   readonly updatedAt: string;
   /** The escalation of an unread inbox item: cancelled, never sent, once the item is read. */
   readonly escalation: boolean;
+  /** The fallback send of a notification another send of which failed for good (once). */
+  readonly fallback: boolean;
 }
 
 /** What a new channel send needs (created `pending`, due at once, when its notification fires). */
@@ -106,4 +108,6 @@ export interface NewChannelSend {
   readonly guarantee: Guarantee;
   /** An escalation send (default false). */
   readonly escalation?: boolean;
+  /** A fallback send (default false). */
+  readonly fallback?: boolean;
 }
