@@ -459,6 +459,7 @@ export interface PreferenceInput {
   source: string;
   channel: 'inbox' | 'webhook' | 'push' | 'email' | 'ntfy';
   enabled: boolean;
+  escalate?: EscalateInput;
 }
 
 /** `components.schemas.Preferences` of the daemon's OpenAPI document. */
@@ -474,6 +475,8 @@ export interface Preferences {
     enabled: boolean;
     /** RFC 3339 with offset; answered as ISO-8601 UTC. */
     updatedAt: string;
+    /** On an inbox switch: the source's escalation for reminders that carry none; null: none. */
+    escalate: EscalateInput | null;
   }>;
 }
 

@@ -227,12 +227,17 @@ const PREFERENCES: Schema = {
       type: 'array',
       items: {
         type: 'object',
-        required: ['source', 'channel', 'enabled', 'updatedAt'],
+        required: ['source', 'channel', 'enabled', 'updatedAt', 'escalate'],
         properties: {
           source: { type: 'string', examples: ['calendar'] },
           channel: { type: 'string', examples: ['push'] },
           enabled: { type: 'boolean' },
           updatedAt: instant,
+          escalate: {
+            oneOf: [ref('EscalateInput'), { type: 'null' }],
+            description:
+              "On an inbox switch: the source's escalation for reminders that carry none; null: none.",
+          },
         },
       },
     },

@@ -6,7 +6,8 @@ import { type ChannelSubscription } from './ports/subscription.repository';
 export interface NewSendOptions {
   /** Due at this instant instead of now (quiet hours, an escalation's deadline). */
   readonly notBefore?: string;
-  readonly escalation?: boolean;
+  /** An escalation send, made with this wait after firing (ms). */
+  readonly escalateAfterMs?: number;
   readonly fallback?: boolean;
 }
 
@@ -21,7 +22,7 @@ export function newChannelSend(
   channel: ExternalChannel,
   now: string,
   id: string,
-  { notBefore, escalation = false, fallback = false }: NewSendOptions = {},
+  { notBefore, escalateAfterMs, fallback = false }: NewSendOptions = {},
 ): ChannelSend {
   return ChannelSend.create(
     {
@@ -31,7 +32,8 @@ export function newChannelSend(
       subscriptionId: subscription.id,
       endpoint: channel.endpointOf(subscription.target),
       guarantee: subscription.guarantee,
-      escalation,
+      escalation: escalateAfterMs !== undefined,
+      escalateAfterMs: escalateAfterMs ?? null,
       fallback,
     },
     now,

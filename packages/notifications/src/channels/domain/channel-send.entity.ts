@@ -46,6 +46,7 @@ export class ChannelSend extends AggregateRoot {
       ...props,
       escalation: props.escalation ?? false,
       fallback: props.fallback ?? false,
+      escalateAfterMs: props.escalateAfterMs ?? null,
       status: 'pending',
       attempts: 0,
       recoveries: 0,

@@ -64,6 +64,7 @@ function stateOf(row: ChannelSendRow): ChannelSendState {
     updatedAt: row.updated_at,
     escalation: Number(row.escalation) === 1,
     fallback: Number(row.fallback) === 1,
+    escalateAfterMs: row.escalate_after_ms === null ? null : Number(row.escalate_after_ms),
   };
 }
 
@@ -89,6 +90,7 @@ function rowOf(s: ChannelSendState): ChannelSendRow {
     updated_at: s.updatedAt,
     escalation: s.escalation ? 1 : 0,
     fallback: s.fallback ? 1 : 0,
+    escalate_after_ms: s.escalateAfterMs,
   };
 }
 

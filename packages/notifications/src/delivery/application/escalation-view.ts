@@ -1,20 +1,7 @@
 import { type ChannelSendState } from '../../shared/domain/channel-send.state';
 import { type NotificationDeliveryState } from '../domain/notification-delivery.state';
 import { type EscalationView } from '../../shared/application/notification.view';
-
-/** Units `after` is written back in, largest first (the one that divides it exactly). */
-const UNITS: readonly [string, number][] = [
-  ['d', 86_400_000],
-  ['h', 3_600_000],
-  ['m', 60_000],
-  ['s', 1_000],
-];
-
-/** `5400000` → `90m`: the escalation's wait as a person wrote it (or an equivalent). */
-export function afterText(ms: number): string {
-  const [unit, size] = UNITS.find(([, n]) => ms % n === 0) ?? ['ms', 1];
-  return `${ms / size}${unit}`;
-}
+import { afterText, type EscalationRule } from '../../shared/domain/escalation-rule';
 
 /**
  * `sent` (at its send instant) when one of `sends` went out, else `pending` (at its due instant)
@@ -32,6 +19,16 @@ export function sentOrPending(
 }
 
 /**
+ * The escalation a reminder got from its person's preference for its source (it carries none of
+ * its own), as its escalation send was made with it.
+ */
+function fromPreference(mine: readonly ChannelSendState[]): EscalationRule | null {
+  const send = mine[0];
+  const afterMs = send?.escalateAfterMs ?? null;
+  return send === undefined || afterMs === null ? null : { afterMs, channel: send.channel };
+}
+
+/**
  * Where a reminder's escalation stands, from its rule and its escalation sends: `pending`
  * (not fired yet, or due at `at`), `sent` (at `at`), `cancelled` (read in time, or the reminder
  * never went out) or `failed` (no subscription of that kind when it fired, or the send failed).
@@ -40,12 +37,12 @@ export function escalationViewOf(
   s: NotificationDeliveryState,
   sends: readonly ChannelSendState[],
 ): EscalationView | null {
-  const rule = s.escalation;
+  const mine = sends.filter((send) => send.escalation);
+  const rule = s.escalation ?? fromPreference(mine);
   if (rule === null) {
     return null;
   }
   const base = { after: afterText(rule.afterMs), channel: rule.channel };
-  const mine = sends.filter((send) => send.escalation);
   const going = sentOrPending(mine);
   if (going) {
     return { ...base, ...going };

@@ -96,6 +96,8 @@ export interface ChannelSendState {
   readonly escalation: boolean;
   /** The fallback send of a notification another send of which failed for good (once). */
   readonly fallback: boolean;
+  /** An escalation send: the wait after firing it was made with (ms); null otherwise. */
+  readonly escalateAfterMs: number | null;
 }
 
 /** What a new channel send needs (created `pending`, due at once, when its notification fires). */
@@ -110,4 +112,6 @@ export interface NewChannelSend {
   readonly escalation?: boolean;
   /** A fallback send (default false). */
   readonly fallback?: boolean;
+  /** An escalation send's wait after firing, in ms. */
+  readonly escalateAfterMs?: number | null;
 }

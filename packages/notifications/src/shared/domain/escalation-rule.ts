@@ -95,3 +95,17 @@ export function callsFallback(send: ChannelSendState): boolean {
     send.status === 'failed' && !send.escalation && !send.fallback && send.lastError !== 'read'
   );
 }
+
+/** Units `after` is written back in, largest first (the one that divides it exactly). */
+const UNITS: readonly [string, number][] = [
+  ['d', 86_400_000],
+  ['h', 3_600_000],
+  ['m', 60_000],
+  ['s', 1_000],
+];
+
+/** `5400000` → `90m`: the escalation's wait as a person wrote it (or an equivalent). */
+export function afterText(ms: number): string {
+  const [unit, size] = UNITS.find(([, n]) => ms % n === 0) ?? ['ms', 1];
+  return `${ms / size}${unit}`;
+}

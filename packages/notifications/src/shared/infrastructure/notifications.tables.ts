@@ -159,6 +159,8 @@ export interface NotificationChannelSendsTable {
   escalation: number;
   /** 1: the fallback send of a notification another send of which failed for good. */
   fallback: number;
+  /** An escalation send: the wait after firing it was made with (ms); null otherwise. */
+  escalate_after_ms: number | null;
 }
 
 /** `notification_delivery_log`: the durable projector's read model, one row per sent event. */
