@@ -2,6 +2,11 @@ import { type InboxItemJson, type NotificationJson } from '@tickler/notification
 import { startWebhookReceiver, type WebhookReceiver } from '@tickler/notifications/testing';
 import { daemonPerFile, type ErrorBody } from '@tickler/testing';
 
+/** The answer of `GET`/`PUT …/preferences`, as far as this file reads it. */
+interface PreferencesJson {
+  preferences: { source: string; channel: string; escalate: unknown }[];
+}
+
 // Issue 33 item 2 through the daemon: `escalate` on the body, the escalation in the reminder's
 // view, cancelled by a read. Its sending after `after` (1m at least) is tested in-process with a
 // manual clock, never by waiting: packages/notifications/test/escalation.int.spec.ts.
@@ -43,6 +48,48 @@ describe('escalation over HTTP', () => {
     const after = await shared.api.get<NotificationJson>(path);
     expect(after.body.escalation).toMatchObject({ status: 'cancelled', channel: 'webhook' });
     expect(receiver.received).toHaveLength(0);
+  });
+
+  it('takes an escalation per source on the inbox switch, applies it to a reminder without one, and removes it with null', async () => {
+    const hook = await shared.api.post('/v1/users/sia/subscriptions', {
+      url: receiver.url,
+      default: false,
+    });
+    expect(hook.status).toBe(201);
+    const path = '/v1/users/sia/preferences';
+    const escalate = { after: '2h', channel: 'webhook' };
+    const set = await shared.api.put<PreferencesJson>(path, {
+      preferences: [{ source: '@person', channel: 'inbox', enabled: true, escalate }],
+    });
+    expect(set.status).toBe(200);
+    expect(set.body.preferences).toEqual([expect.objectContaining({ escalate })]);
+    const created = await shared.api.post<NotificationJson>('/v1/users/sia/notifications', {
+      title: 'Water the plants',
+      message: '',
+      channels: ['inbox'],
+    });
+    expect(created.status).toBe(201);
+    const fired = await shared.api.get<NotificationJson>(
+      `/v1/users/sia/notifications/${created.body.id}`,
+    );
+    expect(fired.body.escalation).toEqual({
+      after: '2h',
+      channel: 'webhook',
+      status: 'pending',
+      at: new Date(Date.parse(fired.body.sentAt!) + 2 * 3_600_000).toISOString(),
+    });
+
+    const refused = await shared.api.put<ErrorBody>(path, {
+      preferences: [{ source: '@person', channel: 'push', enabled: true, escalate }],
+    });
+    expect(refused.status).toBe(400);
+    expect(JSON.stringify(refused.body.error)).toContain('preferences.0.escalate');
+
+    const cleared = await shared.api.put<PreferencesJson>(path, {
+      preferences: [{ source: '@person', channel: 'inbox', enabled: true, escalate: null }],
+    });
+    expect(cleared.status).toBe(200);
+    expect(cleared.body.preferences).toEqual([expect.objectContaining({ escalate: null })]);
   });
 
   it('answers null for a reminder without escalate', async () => {

@@ -176,7 +176,7 @@ export {
   type UpcomingOccurrenceView,
 } from './series/application/list-occurrences/list-occurrences.command';
 export { RepeatInput, SERIES_SCOPES, type SeriesScope } from './shared/application/repeat.input';
-export { EscalateInput } from './shared/application/escalate.input';
+export { EscalateInput, FallbackInput } from './shared/application/escalate.input';
 export { type RepeatView } from './series/application/series.view';
 export { NotificationNotRecurringError } from './shared/domain/series.errors';
 export { SAFETY_SWEEP_EVERY } from './delivery/delivery.module';

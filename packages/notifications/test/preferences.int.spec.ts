@@ -157,7 +157,7 @@ describe('preferences per source and channel (SQLite, or PostgreSQL via test-pos
       { source: '@person', channel: 'inbox', enabled: true },
     ]);
     expect(view.preferences).toEqual([
-      { source: '@person', channel: 'inbox', enabled: true, updatedAt: at(0) },
+      { source: '@person', channel: 'inbox', enabled: true, updatedAt: at(0), escalate: null },
     ]);
     const later = await send(t.app, { channels: ['inbox'], scheduledAt: at(1000) });
     await t.clock.advance(1000);

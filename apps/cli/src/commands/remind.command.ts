@@ -10,8 +10,9 @@ import { adoptProfileZone } from '../time/profile-zone';
 import { resolveWhenWithNotes } from '../time/resolve-when';
 import { repeatOf } from '../time/repeat-option';
 import { quietHoursNote } from '../output/quiet-hours-note';
+import { escalationFields, type EscalationOptions } from './escalation-options';
 
-interface RemindOptions {
+interface RemindOptions extends EscalationOptions {
   at?: string;
   in?: string;
   url?: string;
@@ -43,6 +44,14 @@ export function remindCommand(program: Command): void {
       '--channels <list>',
       'comma-separated: inbox, webhook, … (default: inbox + push + subscriptions marked default)',
     )
+    .option(
+      '--escalate <after:channel>',
+      'still unread this long after it fired: send it by that channel too, e.g. 1h:email (1m to 7d)',
+    )
+    .option(
+      '--fallback <channel>',
+      'a send of it failed for good (retries spent, a permanent refusal): send it by this channel instead',
+    )
     .option('--dry-run', 'resolve the time and print what would be scheduled; schedule nothing')
     .action(async (words: string[], options: RemindOptions, command: Command) => {
       const now = new Date();
@@ -63,6 +72,7 @@ export function remindCommand(program: Command): void {
       const repeat = repeatOf(options, at ?? now);
       const notes = resolved?.notes ?? [];
       const title = words.join(' ');
+      const escalation = escalationFields(options);
       if (options.dryRun) {
         // Nothing is sent, so no daemon (nor token) is needed: a preview works anywhere.
         const { json, verbose } = command.optsWithGlobals<GlobalOptions>();
@@ -107,6 +117,7 @@ export function remindCommand(program: Command): void {
           ...(options.channels === undefined
             ? {}
             : { channels: options.channels.split(',').map((c) => c.trim()) }),
+          ...escalation,
         },
       );
       const held = quietHoursNote(delivery, profile, now);

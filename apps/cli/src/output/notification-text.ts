@@ -30,6 +30,11 @@ export function notificationTable(items: readonly NotificationJson[]): string {
   );
 }
 
+/** Where an escalation or a fallback stands: its status, and its instant in local time. */
+function stageText(stage: { status: string; at: string | null }): string {
+  return stage.at ? `${stage.status} ${formatStored(stage.at)}` : stage.status;
+}
+
 /** One notification, every field, instants in local time with UTC alongside. */
 export function notificationDetail(n: NotificationJson): string {
   const when = (stored: string | null): string =>
@@ -51,6 +56,10 @@ export function notificationDetail(n: NotificationJson): string {
     // Quiet hours or a digest window held it: say from when (issue 31: it moved silently).
     ...(n.deferredFrom ? { movedFrom: `${when(n.deferredFrom)} (your profile held it)` } : {}),
     repeats: repeatText(n) || '-',
+    escalation: n.escalation
+      ? `after ${n.escalation.after} by ${n.escalation.channel}: ${stageText(n.escalation)}`
+      : '-',
+    fallback: n.fallback ? `by ${n.fallback.channel}: ${stageText(n.fallback)}` : '-',
     sent: when(n.sentAt),
     attempts: n.attempts,
     lastError: n.lastError,

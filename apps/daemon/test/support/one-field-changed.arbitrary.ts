@@ -40,6 +40,12 @@ const PHRASES = ['in 2 hours', 'in 3 hours', 'tomorrow 9am', 'next friday 17:00'
 /** The source key of generated requests (and `<it>-b`, its other value). */
 const SOURCE_KEY = 'src';
 const ZONES = ['Europe/Berlin', 'America/New_York', 'Asia/Tokyo'];
+const ESCALATIONS = [
+  { after: '1h', channel: 'email' },
+  { after: '2h', channel: 'email' },
+  { after: '1h', channel: 'webhook' },
+];
+const FALLBACKS = [{ channel: 'email' }, { channel: 'ntfy' }];
 const RULES = ['FREQ=DAILY', 'FREQ=WEEKLY', 'FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR', 'FREQ=MONTHLY'];
 
 /** One of `values` other than `current` (compared as JSON), or `undefined` meaning "leave it out". */
@@ -72,6 +78,8 @@ const common = fc.record({
   ),
   channels: fc.constantFrom(...CHANNEL_FORMS),
   priority: fc.constantFrom(undefined, 'normal', 'high'),
+  escalate: fc.constantFrom(undefined, ...ESCALATIONS),
+  fallback: fc.constantFrom(undefined, ...FALLBACKS),
 });
 
 /** A request with its "when" part: an instant, read text, or a lead rule from the event. */
@@ -149,6 +157,8 @@ function changesOf(base: SendBody, kind: RouteKind): Change[] {
     ),
     change('url', another([undefined, 'https://example.org/other'], base.url)),
     change('priority', fc.constant(base.priority === 'high' ? undefined : 'high')),
+    change('escalate', another([undefined, ...ESCALATIONS], base.escalate)),
+    change('fallback', another([undefined, ...FALLBACKS], base.fallback)),
   ];
   const channelForm = CHANNEL_FORMS.find(
     (form) => form.channel === base.channel && form.channels === base.channels,
@@ -258,7 +268,7 @@ function changesOf(base: SendBody, kind: RouteKind): Change[] {
  * (added, removed or replaced). Source keys start with {@link SOURCE_KEY}: give each run its
  * own ({@link withRunSourceKey}), since a source key can be used once. What counts as
  * the same is left out: another offset for the same instant, `channel: "x"` for
- * `channels: ["x"]`, `priority: "normal"` for none.
+ * `channels: ["x"]`, `priority: "normal"` for none, `60m` for `1h`.
  */
 export function oneFieldChanged(kind: RouteKind, field: string): fc.Arbitrary<OneFieldChanged> {
   const changesOfField = (base: SendBody): Change[] =>
@@ -273,11 +283,13 @@ export function oneFieldChanged(kind: RouteKind, field: string): fc.Arbitrary<On
 export const FIELDS: Readonly<Record<RouteKind, readonly string[]>> = {
   single: [
     ...['title', 'message', 'url', 'priority', 'channels', 'scheduledAt', 'when', 'timeZone'],
+    ...['escalate', 'fallback'],
     ...['rule', 'eventAt', 'expiresAt', 'repeat', 'source'],
     ...['source.app', 'source.key', 'source.collection', 'source.id'],
   ],
   batch: [
     ...['title', 'message', 'url', 'priority', 'channels', 'scheduledAt'],
+    ...['escalate', 'fallback'],
     ...['rule', 'eventAt', 'expiresAt', 'source'],
     ...['source.app', 'source.key', 'source.collection', 'source.id'],
   ],

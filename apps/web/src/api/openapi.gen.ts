@@ -39,6 +39,7 @@ export interface BatchItem {
   idempotencyKey?: string;
   priority?: 'normal' | 'high';
   escalate?: EscalateInput;
+  fallback?: FallbackInput;
 }
 
 /** `components.schemas.Calendar` of the daemon's OpenAPI document. */
@@ -198,6 +199,20 @@ export interface Escalation {
   at: string | null;
 }
 
+/** `components.schemas.Fallback` of the daemon's OpenAPI document. */
+export interface Fallback {
+  channel: 'webhook' | 'push' | 'email' | 'ntfy';
+  /** standby: no send failed for good (not needed, yet or ever); failed: its send failed, or no subscription of that kind. */
+  status: 'standby' | 'pending' | 'sent' | 'failed';
+  /** Due (pending), sent (sent) or settled (failed); null on standby. */
+  at: string | null;
+}
+
+/** `components.schemas.FallbackInput` of the daemon's OpenAPI document. */
+export interface FallbackInput {
+  channel: 'webhook' | 'push' | 'email' | 'ntfy';
+}
+
 /** `components.schemas.InboxItem` of the daemon's OpenAPI document. */
 export interface InboxItem {
   id: string;
@@ -331,6 +346,8 @@ export interface Notification {
   digestId: string | null;
   /** Still unread after `after`: sent again by `channel`; null: none. */
   escalation: Escalation | null;
+  /** A send failed for good: sent once by `channel` instead; null: none. */
+  fallback: Fallback | null;
 }
 
 /** `components.schemas.NotificationPage` of the daemon's OpenAPI document. */
@@ -442,6 +459,7 @@ export interface PreferenceInput {
   source: string;
   channel: 'inbox' | 'webhook' | 'push' | 'email' | 'ntfy';
   enabled: boolean;
+  escalate?: EscalateInput;
 }
 
 /** `components.schemas.Preferences` of the daemon's OpenAPI document. */
@@ -457,6 +475,8 @@ export interface Preferences {
     enabled: boolean;
     /** RFC 3339 with offset; answered as ISO-8601 UTC. */
     updatedAt: string;
+    /** On an inbox switch: the source's escalation for reminders that carry none; null: none. */
+    escalate: EscalateInput | null;
   }>;
 }
 
@@ -595,6 +615,7 @@ export interface SendNotificationBody {
   idempotencyKey?: string;
   priority?: 'normal' | 'high';
   escalate?: EscalateInput;
+  fallback?: FallbackInput;
 }
 
 /** `components.schemas.SendNotificationNowBody` of the daemon's OpenAPI document. */

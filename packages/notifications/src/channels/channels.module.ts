@@ -8,6 +8,7 @@ import { SendThrottle } from './application/deliver-channel-sends/send-throttle'
 import { SendLoopKick } from './application/deliver-channel-sends/send-loop-kick';
 import { CancelReadEscalations } from './application/cancel-read-escalations';
 import { DeliveryFiring } from './application/fire-deliveries';
+import { FallbackSends } from './application/fallback-sends';
 import { GetVapidPublicKeyHandler } from './application/get-vapid-public-key/get-vapid-public-key.handler';
 import { ListSubscriptionsHandler } from './application/list-subscriptions/list-subscriptions.handler';
 import { type ExternalChannel } from './application/ports/delivery-channel.port';
@@ -115,6 +116,7 @@ export function channelsModule(options: ChannelsOptions = {}): ContextModule {
       bind(NOTIFICATIONS_TOKENS.Outlets).to(DeliveryFiring).inSingletonScope();
       bind(NOTIFICATIONS_TOKENS.ReadEscalations).to(CancelReadEscalations).inSingletonScope();
       bind(ChannelSendSettler).toSelf().inSingletonScope();
+      bind(FallbackSends).toSelf().inSingletonScope();
       bind(ChannelSendPool).toSelf().inSingletonScope();
       bind(SendLoopKick).toSelf().inSingletonScope();
     },

@@ -20,6 +20,7 @@ import * as preferences from './2027_01_20_0900_create_notification_preferences'
 import * as splitBodies from './2027_01_20_0910_split_delivery_bodies';
 import * as escalation from './2027_01_25_0900_add_escalation';
 import * as channelPauses from './2027_01_25_0910_create_notification_channel_pauses';
+import * as fallback from './2027_01_26_0900_add_fallback_and_source_escalation';
 import * as subscriptionPauses from './2027_01_26_0910_create_notification_subscription_pauses';
 
 /** The context's schema, ledger `notifications_migrations`. */
@@ -45,5 +46,6 @@ export const notificationsMigrations: MigrationSet = {
   '2027_01_20_0910_split_delivery_bodies': splitBodies,
   '2027_01_25_0900_add_escalation': escalation,
   '2027_01_25_0910_create_notification_channel_pauses': channelPauses,
+  '2027_01_26_0900_add_fallback_and_source_escalation': fallback,
   '2027_01_26_0910_create_notification_subscription_pauses': subscriptionPauses,
 };

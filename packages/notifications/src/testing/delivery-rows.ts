@@ -23,5 +23,6 @@ export function deliveryRows(db: Kysely<NotificationsTables>) {
       'b.priority',
       'b.escalate_after_ms',
       'b.escalate_channel',
+      'b.fallback_channel',
     ]);
 }

@@ -20,10 +20,12 @@ export class InMemoryPreferenceRepository implements PreferenceRepository {
     );
   }
 
-  offFor(_scope: unknown, recipientIds: readonly string[]): Promise<StoredPreference[]> {
+  firingFor(_scope: unknown, recipientIds: readonly string[]): Promise<StoredPreference[]> {
     const ids = new Set(recipientIds);
     return Promise.resolve(
-      [...this.rows.values()].filter((p) => ids.has(p.recipientId) && !p.enabled),
+      [...this.rows.values()].filter(
+        (p) => ids.has(p.recipientId) && (!p.enabled || p.escalation !== null),
+      ),
     );
   }
 
@@ -34,8 +36,11 @@ export class InMemoryPreferenceRepository implements PreferenceRepository {
     now: string,
   ): Promise<void> {
     for (const p of preferences) {
-      this.rows.set(JSON.stringify([recipientId, p.source, p.channel]), {
+      const key = JSON.stringify([recipientId, p.source, p.channel]);
+      this.rows.set(key, {
         ...p,
+        escalation:
+          p.escalation === undefined ? (this.rows.get(key)?.escalation ?? null) : p.escalation,
         recipientId,
         updatedAt: now,
       });

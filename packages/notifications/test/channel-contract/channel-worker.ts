@@ -5,7 +5,8 @@
 //                 (inbox rows written, the firing not committed), after-claim (claimed, nothing
 //                 sent), in-flight (prints `in flight`; the parent kills it while the stand-in
 //                 holds the request), after-answer (the stand-in answered, nothing settled),
-//                 after-settle (the send's settlement committed)
+//                 after-settle (the send's settlement committed), after-failed (a send's
+//                 settlement as failed for good committed)
 // The restart after the kill runs in the test's own process (restart-and-drain.ts).
 // Usage: channel-worker.ts <db-file> crash <instant> <kind> <context-options-json> [step]
 import { Application, ManualClock } from '@tickler/core';
@@ -48,6 +49,9 @@ function armCrash(app: Application, kind: string, step: string): void {
   }
   if (step === 'after-settle') {
     app.events.subscribe('notifications.channel-sent', () => die());
+  }
+  if (step === 'after-failed') {
+    app.events.subscribe('notifications.channel-failed', () => die());
   }
 }
 

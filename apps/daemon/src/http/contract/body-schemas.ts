@@ -1,6 +1,7 @@
 import {
   DigestInput,
   EscalateInput,
+  FallbackInput,
   NotificationSourceInput,
   PlannedNotificationInput,
   PreferenceInput,
@@ -27,6 +28,7 @@ export const BODY_SCHEMAS: Readonly<Record<string, Schema>> = {
   NotificationSourceInput: classSchema(NotificationSourceInput),
   RepeatInput: classSchema(RepeatInput),
   EscalateInput: classSchema(EscalateInput),
+  FallbackInput: classSchema(FallbackInput),
   PushSubscriptionInput: classSchema(PushSubscriptionInput),
   PushKeysInput: classSchema(PushKeysInput),
   QuietHoursInput: classSchema(QuietHoursInput),

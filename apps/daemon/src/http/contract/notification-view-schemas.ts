@@ -57,6 +57,23 @@ export const ESCALATION = viewSchema<NonNullable<NotificationJson['escalation']>
   ['after', 'channel', 'status', 'at'],
 );
 
+/** A reminder's fallback and where it stands (`Notification.fallback`). */
+export const FALLBACK = viewSchema<NonNullable<NotificationJson['fallback']>>()(
+  {
+    channel: { enum: [...SUBSCRIPTION_KINDS] },
+    status: {
+      enum: ['standby', 'pending', 'sent', 'failed'],
+      description:
+        'standby: no send failed for good (not needed, yet or ever); failed: its send failed, or no subscription of that kind.',
+    },
+    at: {
+      ...nullableInstant,
+      description: 'Due (pending), sent (sent) or settled (failed); null on standby.',
+    },
+  },
+  ['channel', 'status', 'at'],
+);
+
 /** Where an app-scheduled reminder came from (`Notification.source`). */
 export const NOTIFICATION_SOURCE = viewSchema<NonNullable<NotificationJson['source']>>()(
   {
@@ -127,6 +144,10 @@ export const NOTIFICATION = viewSchema<NotificationJson>()(
       oneOf: [ref('Escalation'), { type: 'null' }],
       description: 'Still unread after `after`: sent again by `channel`; null: none.',
     },
+    fallback: {
+      oneOf: [ref('Fallback'), { type: 'null' }],
+      description: 'A send failed for good: sent once by `channel` instead; null: none.',
+    },
   },
   [
     'id',
@@ -154,6 +175,7 @@ export const NOTIFICATION = viewSchema<NotificationJson>()(
     'deferredFrom',
     'digestId',
     'escalation',
+    'fallback',
   ],
 );
 

@@ -7,6 +7,7 @@ import { SERIES_VIEW_SCHEMAS } from './series-view-schemas';
 import { SESSION_VIEW, STARTED_SESSION_VIEW } from './session-view-schemas';
 import {
   ESCALATION,
+  FALLBACK,
   INBOX_ITEM,
   instant,
   NOTIFICATION,
@@ -226,12 +227,17 @@ const PREFERENCES: Schema = {
       type: 'array',
       items: {
         type: 'object',
-        required: ['source', 'channel', 'enabled', 'updatedAt'],
+        required: ['source', 'channel', 'enabled', 'updatedAt', 'escalate'],
         properties: {
           source: { type: 'string', examples: ['calendar'] },
           channel: { type: 'string', examples: ['push'] },
           enabled: { type: 'boolean' },
           updatedAt: instant,
+          escalate: {
+            oneOf: [ref('EscalateInput'), { type: 'null' }],
+            description:
+              "On an inbox switch: the source's escalation for reminders that carry none; null: none.",
+          },
         },
       },
     },
@@ -247,6 +253,7 @@ export const VIEW_SCHEMAS: Readonly<Record<string, Schema>> = {
   Notification: NOTIFICATION,
   NotificationSource: NOTIFICATION_SOURCE,
   Escalation: ESCALATION,
+  Fallback: FALLBACK,
   NotificationPage: pageOf(ref('Notification')),
   SendNotificationsResult: SEND_BATCH_RESULT,
   InboxItem: INBOX_ITEM,

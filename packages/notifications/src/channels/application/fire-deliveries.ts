@@ -1,6 +1,7 @@
 import { CORE_TOKENS, type IdGenerator, msOf, toIsoUtc, type Transaction } from '@tickler/core';
 import { inject, injectable } from 'inversify';
-import { ChannelSend } from '../domain/channel-send.entity';
+import { type ChannelSend } from '../domain/channel-send.entity';
+import { newChannelSend } from './new-channel-send';
 import { type NotificationDelivery } from '../../delivery/domain/notification-delivery.entity';
 import { NOTIFICATIONS_TOKENS } from '../../shared/notifications.tokens';
 import { INBOX_CHANNEL, includesInbox } from '../../shared/application/channel-kinds';
@@ -62,8 +63,10 @@ export class DeliveryFiring implements DeliveryOutlets {
     now: string,
     holdExternal: ReadonlyMap<string, string> = new Map(),
   ): Promise<ChannelSend[]> {
-    const byRecipient = await this.targetsOf(tx, deliveries);
     const preferences = await this.filterOf(tx, deliveries);
+    // The reminder's own escalation wins over the one its person set for its source.
+    const escalationOf = (d: NotificationDelivery) => d.escalation ?? preferences.escalationOf(d);
+    const byRecipient = await this.targetsOf(tx, deliveries, escalationOf);
     const inbox: InTransactionDelivery[] = [];
     const created: ChannelSend[] = [];
     for (const delivery of deliveries) {
@@ -81,16 +84,16 @@ export class DeliveryFiring implements DeliveryOutlets {
         });
       }
       for (const subscription of targets) {
-        this.addSend(created, delivery, subscription, now, holdExternal.get(delivery.id), false);
+        this.addSend(created, delivery, subscription, now, holdExternal.get(delivery.id));
       }
-      const rule = delivery.escalation;
+      const rule = escalationOf(delivery);
       if (rule !== null && wantsInbox) {
         // A durable row due at the deadline, not a timer: the send loop cancels it if the
         // inbox item is read by then (issue 33 item 2).
         const at = toIsoUtc(msOf(now) + rule.afterMs);
         for (const subscription of byRecipient.get(delivery.recipientId) ?? []) {
           if (subscription.kind === rule.channel) {
-            this.addSend(created, delivery, subscription, now, at, true);
+            this.addSend(created, delivery, subscription, now, at, rule.afterMs);
           }
         }
       }
@@ -106,34 +109,27 @@ export class DeliveryFiring implements DeliveryOutlets {
     return created;
   }
 
-  /** Adds one `pending` send of `delivery` to `subscription`, due at `notBefore` (else now). */
+  /**
+   * Adds one `pending` send of `delivery` to `subscription`, due at `notBefore` (else now); an
+   * escalation send when `escalateAfterMs` (its wait) is given.
+   */
   private addSend(
     created: ChannelSend[],
     delivery: NotificationDelivery,
     subscription: ChannelSubscription,
     now: string,
     notBefore: string | undefined,
-    escalation: boolean,
+    escalateAfterMs?: number,
   ): void {
     const channel = this.channels.external(subscription.kind);
     if (!channel) {
       return;
     }
     created.push(
-      ChannelSend.create(
-        {
-          deliveryId: delivery.id,
-          recipientId: delivery.recipientId,
-          channel: subscription.kind,
-          subscriptionId: subscription.id,
-          endpoint: channel.endpointOf(subscription.target),
-          guarantee: subscription.guarantee,
-          escalation,
-        },
-        now,
-        this.ids.next(),
+      newChannelSend(delivery.id, subscription, channel, now, this.ids.next(), {
         notBefore,
-      ),
+        escalateAfterMs,
+      }),
     );
   }
 
@@ -155,7 +151,7 @@ export class DeliveryFiring implements DeliveryOutlets {
     if (!preferences.turnsAnythingOff) {
       return [...deliveries];
     }
-    const byRecipient = await this.targetsOf(tx, deliveries);
+    const byRecipient = await this.targetsOf(tx, deliveries, () => null);
     return deliveries.filter((delivery) => {
       const { wantsInbox, targets, turnedOff } = this.resolve(delivery, byRecipient, preferences);
       if (wantsInbox || targets.length > 0 || turnedOff === 0) {
@@ -207,13 +203,14 @@ export class DeliveryFiring implements DeliveryOutlets {
   private async targetsOf(
     tx: Transaction,
     deliveries: readonly NotificationDelivery[],
+    escalationOf: (d: NotificationDelivery) => unknown,
   ): Promise<Map<string, ChannelSubscription[]>> {
     const recipients = deliveries
       .filter(
         (d) =>
           d.channels === null ||
           d.channels.some((kind) => kind !== INBOX_CHANNEL) ||
-          d.escalation !== null,
+          escalationOf(d) !== null,
       )
       .map((d) => d.recipientId);
     const byRecipient = new Map<string, ChannelSubscription[]>();

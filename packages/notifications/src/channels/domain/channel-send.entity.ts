@@ -45,6 +45,8 @@ export class ChannelSend extends AggregateRoot {
       id,
       ...props,
       escalation: props.escalation ?? false,
+      fallback: props.fallback ?? false,
+      escalateAfterMs: props.escalateAfterMs ?? null,
       status: 'pending',
       attempts: 0,
       recoveries: 0,

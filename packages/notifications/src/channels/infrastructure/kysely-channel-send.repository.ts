@@ -58,6 +58,8 @@ function stateOf(row: ChannelSendRow): ChannelSendState {
     createdAt: row.created_at,
     updatedAt: row.updated_at,
     escalation: Number(row.escalation) === 1,
+    fallback: Number(row.fallback) === 1,
+    escalateAfterMs: row.escalate_after_ms === null ? null : Number(row.escalate_after_ms),
   };
 }
 
@@ -82,6 +84,8 @@ function rowOf(s: ChannelSendState): ChannelSendRow {
     created_at: s.createdAt,
     updated_at: s.updatedAt,
     escalation: s.escalation ? 1 : 0,
+    fallback: s.fallback ? 1 : 0,
+    escalate_after_ms: s.escalateAfterMs,
   };
 }
 

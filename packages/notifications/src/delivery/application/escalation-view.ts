@@ -1,19 +1,31 @@
 import { type ChannelSendState } from '../../shared/domain/channel-send.state';
 import { type NotificationDeliveryState } from '../domain/notification-delivery.state';
 import { type EscalationView } from '../../shared/application/notification.view';
+import { afterText, type EscalationRule } from '../../shared/domain/escalation-rule';
 
-/** Units `after` is written back in, largest first (the one that divides it exactly). */
-const UNITS: readonly [string, number][] = [
-  ['d', 86_400_000],
-  ['h', 3_600_000],
-  ['m', 60_000],
-  ['s', 1_000],
-];
+/**
+ * `sent` (at its send instant) when one of `sends` went out, else `pending` (at its due instant)
+ * when one is still live; undefined when every one failed (or there is none).
+ */
+export function sentOrPending(
+  sends: readonly ChannelSendState[],
+): { status: 'sent' | 'pending'; at: string | null } | undefined {
+  const sent = sends.find((send) => send.status === 'sent');
+  if (sent) {
+    return { status: 'sent', at: sent.sentAt };
+  }
+  const live = sends.find((send) => send.status === 'pending' || send.status === 'sending');
+  return live ? { status: 'pending', at: live.dueAt } : undefined;
+}
 
-/** `5400000` → `90m`: the escalation's wait as a person wrote it (or an equivalent). */
-export function afterText(ms: number): string {
-  const [unit, size] = UNITS.find(([, n]) => ms % n === 0) ?? ['ms', 1];
-  return `${ms / size}${unit}`;
+/**
+ * The escalation a reminder got from its person's preference for its source (it carries none of
+ * its own), as its escalation send was made with it.
+ */
+function fromPreference(mine: readonly ChannelSendState[]): EscalationRule | null {
+  const send = mine[0];
+  const afterMs = send?.escalateAfterMs ?? null;
+  return send === undefined || afterMs === null ? null : { afterMs, channel: send.channel };
 }
 
 /**
@@ -25,19 +37,15 @@ export function escalationViewOf(
   s: NotificationDeliveryState,
   sends: readonly ChannelSendState[],
 ): EscalationView | null {
-  const rule = s.escalation;
+  const mine = sends.filter((send) => send.escalation);
+  const rule = s.escalation ?? fromPreference(mine);
   if (rule === null) {
     return null;
   }
   const base = { after: afterText(rule.afterMs), channel: rule.channel };
-  const mine = sends.filter((send) => send.escalation);
-  const sent = mine.find((send) => send.status === 'sent');
-  if (sent) {
-    return { ...base, status: 'sent', at: sent.sentAt };
-  }
-  const live = mine.find((send) => send.status === 'pending' || send.status === 'sending');
-  if (live) {
-    return { ...base, status: 'pending', at: live.dueAt };
+  const going = sentOrPending(mine);
+  if (going) {
+    return { ...base, ...going };
   }
   if (mine.length > 0) {
     const read = mine.every((send) => send.lastError === 'read');

@@ -3,6 +3,7 @@ import { type NotificationDelivery } from '../domain/notification-delivery.entit
 import { INBOX_CHANNEL } from '../../shared/application/channel-kinds';
 import { type InboxItem } from './ports/inbox.repository';
 import { escalationViewOf } from './escalation-view';
+import { fallbackViewOf } from './fallback-view';
 import {
   type ChannelOutcomeView,
   type InboxItemView,
@@ -65,6 +66,7 @@ export function toNotificationView(
     deferredFrom: s.deferredFrom,
     digestId: s.digestId,
     escalation: escalationViewOf(s, sends),
+    fallback: fallbackViewOf(s, sends),
   };
 }
 

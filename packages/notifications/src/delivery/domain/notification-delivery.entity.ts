@@ -109,6 +109,7 @@ export class NotificationDelivery extends AggregateRoot {
       deferredFrom: null,
       digestId: null,
       escalation: props.escalation ?? null,
+      fallback: props.fallback ?? null,
     });
     if (future) {
       delivery.record(scheduledEvent(delivery.s, now));
@@ -151,6 +152,10 @@ export class NotificationDelivery extends AggregateRoot {
   /** Its escalation rule, if it has one. */
   get escalation(): NotificationDeliveryState['escalation'] {
     return this.s.escalation;
+  }
+  /** Its fallback rule, if it has one. */
+  get fallback(): NotificationDeliveryState['fallback'] {
+    return this.s.fallback;
   }
 
   /** True while it is `scheduled` and due at or before `now`: the caller fires it now. */

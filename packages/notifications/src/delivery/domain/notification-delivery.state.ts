@@ -4,7 +4,7 @@ import {
   type MissedReason,
   type NotificationStatus,
 } from '../../shared/domain/notification-status';
-import { type EscalationRule } from '../../shared/domain/escalation-rule';
+import { type EscalationRule, type FallbackRule } from '../../shared/domain/escalation-rule';
 
 export { type DeliveryPriority };
 
@@ -62,6 +62,8 @@ export interface NotificationDeliveryState {
   readonly digestId: string | null;
   /** Still unread this long after firing: sent again by another channel; null: none. */
   readonly escalation: EscalationRule | null;
+  /** A send of it failed for good: send it once by this channel kind instead; null: none. */
+  readonly fallback: FallbackRule | null;
 }
 
 /** What a caller provides to create a delivery (instants already normalised to ISO UTC). */
@@ -83,6 +85,8 @@ export interface NewNotificationDelivery {
   readonly priority?: DeliveryPriority;
   /** Default none. */
   readonly escalation?: EscalationRule | null;
+  /** Default none. */
+  readonly fallback?: FallbackRule | null;
 }
 
 /** Editable fields of a scheduled delivery. */

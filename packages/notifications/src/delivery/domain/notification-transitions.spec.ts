@@ -43,6 +43,7 @@ function inStatus(status: NotificationStatus): NotificationDelivery {
     deferredFrom: null,
     digestId: null,
     escalation: null,
+    fallback: null,
   };
   return NotificationDelivery.rehydrate(state);
 }

@@ -72,6 +72,7 @@ export const NULL_WHEN_OMITTED: ReadonlySet<keyof NewDeliveryRow> = new Set<keyo
   'digest_id',
   'escalate_after_ms',
   'escalate_channel',
+  'fallback_channel',
 ]);
 
 /** Rows per statement for `columns` bound values each. */

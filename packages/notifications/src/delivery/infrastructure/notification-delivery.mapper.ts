@@ -54,6 +54,7 @@ export function deliveryToDomain(row: DeliveryRow): NotificationDelivery {
       row.escalate_after_ms !== null && row.escalate_channel !== null
         ? { afterMs: Number(row.escalate_after_ms), channel: row.escalate_channel }
         : null,
+    fallback: row.fallback_channel === null ? null : { channel: row.fallback_channel },
   });
 }
 
@@ -91,6 +92,7 @@ export function deliveryToRow(s: NotificationDeliveryState): DeliveryRow {
     digest_id: s.digestId,
     escalate_after_ms: s.escalation?.afterMs ?? null,
     escalate_channel: s.escalation?.channel ?? null,
+    fallback_channel: s.fallback?.channel ?? null,
   };
 }
 
@@ -151,6 +153,7 @@ const BODY_ROW: Record<keyof DeliveryBodyRow, true> = {
   priority: true,
   escalate_after_ms: true,
   escalate_channel: true,
+  fallback_channel: true,
 };
 
 /** Every column of `notification_deliveries` (the state row), in one fixed order. */

@@ -1,5 +1,6 @@
 import { DEFAULT_ENABLED, PERSON_SOURCE } from '../domain/channel-preference';
 import { type StoredPreference } from './ports/preference.repository';
+import { afterText } from '../../shared/domain/escalation-rule';
 
 /** One switch as the outside world sees it. */
 export interface PreferenceView {
@@ -8,6 +9,8 @@ export interface PreferenceView {
   enabled: boolean;
   /** ISO UTC instant it was last set. */
   updatedAt: string;
+  /** On an inbox switch: the source's escalation (`{"after":"1h","channel":"email"}`); else null. */
+  escalate: { after: string; channel: string } | null;
 }
 
 /**
@@ -35,6 +38,10 @@ export function toPreferencesView(
       channel: p.channel,
       enabled: p.enabled,
       updatedAt: p.updatedAt,
+      escalate:
+        p.escalation === null
+          ? null
+          : { after: afterText(p.escalation.afterMs), channel: p.escalation.channel },
     })),
   };
 }

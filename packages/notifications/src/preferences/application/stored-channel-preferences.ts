@@ -6,15 +6,19 @@ import {
 import { type NotificationDelivery } from '../../delivery/domain/notification-delivery.entity';
 import { type Scope } from '../../shared/application/ports/scope';
 import { NOTIFICATIONS_TOKENS } from '../../shared/notifications.tokens';
-import { sourceNameOf, TurnedOff } from '../domain/channel-preference';
+import { SourceEscalations, sourceNameOf, TurnedOff } from '../domain/channel-preference';
 import { type PreferenceRepository } from './ports/preference.repository';
 
 /** Everything on: the filter when no delivery is firing. */
-const ALL_ON: ChannelFilter = { turnsAnythingOff: false, allows: () => true };
+const ALL_ON: ChannelFilter = {
+  turnsAnythingOff: false,
+  allows: () => true,
+  escalationOf: () => null,
+};
 
 /**
  * Delivery's `ChannelPreferences` over the stored switches: one read of the switches turned off
- * of the batch's recipients; a delivery's source is its `source.app`, or `@person`.
+ * or carrying an escalation of the batch's recipients; a delivery's source is its `source.app`, or `@person`.
  */
 @injectable()
 export class StoredChannelPreferences implements ChannelPreferences {
@@ -30,7 +34,7 @@ export class StoredChannelPreferences implements ChannelPreferences {
     if (deliveries.length === 0) {
       return ALL_ON;
     }
-    const stored = await this.preferences.offFor(
+    const stored = await this.preferences.firingFor(
       scope,
       deliveries.map((d) => d.recipientId),
     );
@@ -38,10 +42,13 @@ export class StoredChannelPreferences implements ChannelPreferences {
       return ALL_ON;
     }
     const off = TurnedOff.of(stored);
+    const escalations = SourceEscalations.of(stored);
     return {
-      turnsAnythingOff: true,
+      turnsAnythingOff: stored.some((p) => !p.enabled),
       allows: (delivery, channel) =>
         off.allows(delivery.recipientId, sourceNameOf(delivery.snapshot().source), channel),
+      escalationOf: (delivery) =>
+        escalations.of(delivery.recipientId, sourceNameOf(delivery.snapshot().source)),
     };
   }
 }

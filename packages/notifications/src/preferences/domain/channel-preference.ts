@@ -1,4 +1,5 @@
 import { type Channel } from '../../shared/domain/notification-status';
+import { type EscalationRule } from '../../shared/domain/escalation-rule';
 
 /**
  * The source name of reminders a person made themselves (no producer app). App ids are the
@@ -16,6 +17,12 @@ export interface ChannelPreference {
   readonly source: string;
   readonly channel: Channel;
   readonly enabled: boolean;
+  /**
+   * On an `inbox` switch: the escalation of the source's reminders that carry none of their own
+   * (the reminder's wins); null: none. Undefined in an update: the stored one is kept (a page
+   * flipping the switch does not drop it).
+   */
+  readonly escalation?: EscalationRule | null;
 }
 
 /** The source name of a reminder: its producer app, or {@link PERSON_SOURCE} when a person made it. */
@@ -50,5 +57,31 @@ export class TurnedOff {
 
   private static key(recipientId: string, source: string, channel: Channel): string {
     return JSON.stringify([recipientId, source, channel]);
+  }
+}
+
+/**
+ * People's escalations per source (their inbox switches that carry one): what firing asks for
+ * a reminder that has no escalation of its own.
+ */
+export class SourceEscalations {
+  private readonly rules = new Map<string, EscalationRule>();
+
+  /** Builds the map from stored switches (only inbox switches with an escalation count). */
+  static of(
+    preferences: Iterable<ChannelPreference & { readonly recipientId: string }>,
+  ): SourceEscalations {
+    const map = new SourceEscalations();
+    for (const p of preferences) {
+      if (p.channel === 'inbox' && p.escalation) {
+        map.rules.set(JSON.stringify([p.recipientId, p.source]), p.escalation);
+      }
+    }
+    return map;
+  }
+
+  /** The escalation `recipientId` set for reminders from `source`, if any. */
+  of(recipientId: string, source: string): EscalationRule | null {
+    return this.rules.get(JSON.stringify([recipientId, source])) ?? null;
   }
 }

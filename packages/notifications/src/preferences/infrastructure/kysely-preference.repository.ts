@@ -25,6 +25,10 @@ function preferenceOf(row: PreferenceRow): StoredPreference {
     channel: row.channel,
     enabled: Number(row.enabled) === 1,
     updatedAt: row.updated_at,
+    escalation:
+      row.escalate_after_ms !== null && row.escalate_channel !== null
+        ? { afterMs: Number(row.escalate_after_ms), channel: row.escalate_channel }
+        : null,
   };
 }
 
@@ -42,7 +46,7 @@ export class KyselyPreferenceRepository implements PreferenceRepository {
     return rows.map(preferenceOf);
   }
 
-  async offFor(scope: Scope, recipientIds: readonly string[]): Promise<StoredPreference[]> {
+  async firingFor(scope: Scope, recipientIds: readonly string[]): Promise<StoredPreference[]> {
     const unique = [...new Set(recipientIds)];
     const out: StoredPreference[] = [];
     for (let i = 0; i < unique.length; i += IDS_PER_STATEMENT) {
@@ -50,7 +54,7 @@ export class KyselyPreferenceRepository implements PreferenceRepository {
         .selectFrom(TABLE)
         .selectAll()
         .where('recipient_id', 'in', unique.slice(i, i + IDS_PER_STATEMENT))
-        .where('enabled', '=', 0)
+        .where((eb) => eb.or([eb('enabled', '=', 0), eb('escalate_after_ms', 'is not', null)]))
         .execute();
       out.push(...rows.map(preferenceOf));
     }
@@ -63,26 +67,39 @@ export class KyselyPreferenceRepository implements PreferenceRepository {
     preferences: readonly ChannelPreference[],
     now: string,
   ): Promise<void> {
-    if (preferences.length === 0) {
-      return;
+    // Two statements at most: the switches that set their escalation (or clear it) and those
+    // that keep the stored one.
+    for (const setsEscalation of [true, false]) {
+      const rows = preferences.filter((p) => (p.escalation !== undefined) === setsEscalation);
+      if (rows.length === 0) {
+        continue;
+      }
+      await q(scope)
+        .insertInto(TABLE)
+        .values(
+          rows.map((p) => ({
+            recipient_id: recipientId,
+            source: p.source,
+            channel: p.channel,
+            enabled: p.enabled ? 1 : 0,
+            updated_at: now,
+            escalate_after_ms: p.escalation?.afterMs ?? null,
+            escalate_channel: p.escalation?.channel ?? null,
+          })),
+        )
+        .onConflict((oc) =>
+          oc.columns(['recipient_id', 'source', 'channel']).doUpdateSet((eb) => ({
+            enabled: eb.ref('excluded.enabled'),
+            updated_at: eb.ref('excluded.updated_at'),
+            ...(setsEscalation
+              ? {
+                  escalate_after_ms: eb.ref('excluded.escalate_after_ms'),
+                  escalate_channel: eb.ref('excluded.escalate_channel'),
+                }
+              : {}),
+          })),
+        )
+        .execute();
     }
-    await q(scope)
-      .insertInto(TABLE)
-      .values(
-        preferences.map((p) => ({
-          recipient_id: recipientId,
-          source: p.source,
-          channel: p.channel,
-          enabled: p.enabled ? 1 : 0,
-          updated_at: now,
-        })),
-      )
-      .onConflict((oc) =>
-        oc.columns(['recipient_id', 'source', 'channel']).doUpdateSet((eb) => ({
-          enabled: eb.ref('excluded.enabled'),
-          updated_at: eb.ref('excluded.updated_at'),
-        })),
-      )
-      .execute();
   }
 }

@@ -13,6 +13,12 @@ export interface NotificationPreferencesTable {
   /** 1 = on, 0 = off. */
   enabled: number;
   updated_at: string;
+  /**
+   * On an `inbox` switch: the source's escalation, "still unread this long (ms) after firing,
+   * send again by `escalate_channel`", for its reminders that carry none; null: none.
+   */
+  escalate_after_ms: number | null;
+  escalate_channel: string | null;
 }
 
 /** The preferences module's tables, as kysely sees them. */

@@ -10,3 +10,12 @@ export class EscalateInput {
   @IsString() @MaxLength(32) after!: string;
   @IsIn(SUBSCRIPTION_KINDS) channel!: string;
 }
+
+/**
+ * `fallback` on a send: `{"channel": "email"}` — when a send of it fails for good (retries
+ * spent, or a permanent refusal such as a push subscription's 404/410), it is sent once by
+ * `channel` instead. See docs/channels.md#fallback.
+ */
+export class FallbackInput {
+  @IsIn(SUBSCRIPTION_KINDS) channel!: string;
+}

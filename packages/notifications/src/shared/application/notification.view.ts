@@ -100,6 +100,22 @@ export interface NotificationView {
   digestId: string | null;
   /** Its escalation ("still unread after …, send by …") and where it stands; null: none. */
   escalation: EscalationView | null;
+  /** Its fallback ("a send failed for good: send by …") and where it stands; null: none. */
+  fallback: FallbackView | null;
+}
+
+/** A reminder's fallback in its view (issue 33 item 2). */
+export interface FallbackView {
+  /** The channel kind it goes by. */
+  channel: string;
+  /**
+   * `standby`: no send of the reminder has failed for good (nothing to do yet, perhaps never);
+   * `pending`: due, not sent yet; `sent`: went out; `failed`: its send failed, or no
+   * subscription of that kind was there when it was needed.
+   */
+  status: 'standby' | 'pending' | 'sent' | 'failed';
+  /** When it is due (`pending`), went out (`sent`) or was settled (`failed`); null on standby. */
+  at: string | null;
 }
 
 /** A reminder's escalation in its view (issue 33 item 2). */

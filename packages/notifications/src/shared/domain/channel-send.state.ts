@@ -94,6 +94,10 @@ export interface ChannelSendState {
   readonly updatedAt: string;
   /** The escalation of an unread inbox item: cancelled, never sent, once the item is read. */
   readonly escalation: boolean;
+  /** The fallback send of a notification another send of which failed for good (once). */
+  readonly fallback: boolean;
+  /** An escalation send: the wait after firing it was made with (ms); null otherwise. */
+  readonly escalateAfterMs: number | null;
 }
 
 /** What a new channel send needs (created `pending`, due at once, when its notification fires). */
@@ -106,4 +110,8 @@ export interface NewChannelSend {
   readonly guarantee: Guarantee;
   /** An escalation send (default false). */
   readonly escalation?: boolean;
+  /** A fallback send (default false). */
+  readonly fallback?: boolean;
+  /** An escalation send's wait after firing, in ms. */
+  readonly escalateAfterMs?: number | null;
 }

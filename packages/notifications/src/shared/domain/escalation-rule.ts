@@ -1,4 +1,5 @@
 import { InvalidArgumentError, parseDuration } from '@tickler/core/domain';
+import { type ChannelSendState } from './channel-send.state';
 
 /**
  * "If still unread `afterMs` after it fired, send it again on `channel`" (issue 33 item 2):
@@ -50,4 +51,61 @@ export function parseEscalation(
     throw new InvalidArgumentError(`${field}.channel`, `must be one of ${kinds.join(', ')}`);
   }
   return { afterMs, channel };
+}
+
+/**
+ * "When a send of this reminder fails for good, send it once by `channel` instead" (issue 33
+ * item 2): carried by a reminder.
+ */
+export interface FallbackRule {
+  /** The channel kind the fallback send goes by (never the inbox: it cannot fail). */
+  readonly channel: string;
+}
+
+/**
+ * Reads a `fallback` body field: `{ "channel": "<kind>" }`, `channel` one of `kinds`. Throws an
+ * `InvalidArgumentError` naming the exact field (`fallback` or `fallback.channel`).
+ */
+export function parseFallback(
+  value: unknown,
+  field: string,
+  kinds: readonly string[],
+): FallbackRule {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    throw new InvalidArgumentError(field, 'must be an object { "channel": "email" }');
+  }
+  const { channel, ...rest } = value as Record<string, unknown>;
+  const unknownKey = Object.keys(rest)[0];
+  if (unknownKey !== undefined) {
+    throw new InvalidArgumentError(`${field}.${unknownKey}`, 'is not a field of a fallback');
+  }
+  if (typeof channel !== 'string' || !kinds.includes(channel)) {
+    throw new InvalidArgumentError(`${field}.channel`, `must be one of ${kinds.join(', ')}`);
+  }
+  return { channel };
+}
+
+/**
+ * Whether a send's failure is "for good" and calls the fallback: a settled failure of one of the
+ * reminder's own sends. An escalation's, a fallback's own, and an escalation cancelled by a read
+ * (`read`: not an error) never do.
+ */
+export function callsFallback(send: ChannelSendState): boolean {
+  return (
+    send.status === 'failed' && !send.escalation && !send.fallback && send.lastError !== 'read'
+  );
+}
+
+/** Units `after` is written back in, largest first (the one that divides it exactly). */
+const UNITS: readonly [string, number][] = [
+  ['d', 86_400_000],
+  ['h', 3_600_000],
+  ['m', 60_000],
+  ['s', 1_000],
+];
+
+/** `5400000` → `90m`: the escalation's wait as a person wrote it (or an equivalent). */
+export function afterText(ms: number): string {
+  const [unit, size] = UNITS.find(([, n]) => ms % n === 0) ?? ['ms', 1];
+  return `${ms / size}${unit}`;
 }

@@ -80,6 +80,8 @@ export interface NotificationBodiesTable {
   /** Escalation: still unread this long after firing, send again by `escalate_channel`. */
   escalate_after_ms: number | null;
   escalate_channel: string | null;
+  /** Fallback: a send of it failed for good, send it once by this channel kind; null: none. */
+  fallback_channel: string | null;
 }
 
 /** `notification_inbox`: what the recipient reads. 1:1 with its inbox delivery (same id). */
@@ -155,6 +157,10 @@ export interface NotificationChannelSendsTable {
   updated_at: string;
   /** 1: the escalation of an unread inbox item (cancelled, not sent, once the item is read). */
   escalation: number;
+  /** 1: the fallback send of a notification another send of which failed for good. */
+  fallback: number;
+  /** An escalation send: the wait after firing it was made with (ms); null otherwise. */
+  escalate_after_ms: number | null;
 }
 
 /** `notification_delivery_log`: the durable projector's read model, one row per sent event. */

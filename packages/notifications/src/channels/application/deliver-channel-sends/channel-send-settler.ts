@@ -10,6 +10,7 @@ import { type TransactionRunner } from '../../../shared/application/ports/transa
 import { type DeliveryWakeUp } from '../../../shared/application/ports/wake-up.port';
 import { type ClaimedSend } from './claimed-send';
 import { settleParentOf } from './settle-parent';
+import { FallbackSends } from '../fallback-sends';
 
 /**
  * Settles one attempt of a claimed channel send in its own small transaction, fenced by the
@@ -31,6 +32,7 @@ export class ChannelSendSettler {
     private readonly subscriptions: SubscriptionRepository,
     @inject(NOTIFICATIONS_TOKENS.SendsWakeUp) private readonly wakeUp: DeliveryWakeUp,
     @inject(NOTIFICATIONS_TOKENS.Options) private readonly options: ResolvedNotificationsOptions,
+    @inject(FallbackSends) private readonly fallback: FallbackSends,
   ) {}
 
   /** Writes `outcome` of `claim`'s attempt; `wakeNow` asks the send loop to look again at once. */
@@ -85,6 +87,8 @@ export class ChannelSendSettler {
           );
         }
       }
+      // The fallback first: a reminder falling back is still under way, not failed.
+      await this.fallback.afterSettled(tx, send, now);
       await settleParentOf(tx, send, now, this.deliveries, this.sends);
       const retryAt = send.snapshot().dueAt;
       if (send.status === 'pending' && retryAt !== null) {

@@ -15,6 +15,7 @@ import { DeliverDueInTransactionError } from '../../../delivery/application/deli
 import { type ChannelSendRepository } from '../ports/channel-send.repository';
 import { type NotificationDeliveryRepository } from '../../../delivery/application/ports/notification-delivery.repository';
 import { type SubscriptionRepository } from '../ports/subscription.repository';
+import { FallbackSends } from '../fallback-sends';
 import { type InboxRepository } from '../../../delivery/application/ports/inbox.repository';
 import { type TransactionRunner } from '../../../shared/application/ports/transaction-runner.port';
 import { type DeliveryWakeUp } from '../../../shared/application/ports/wake-up.port';
@@ -59,6 +60,7 @@ export class DeliverChannelSendsHandler implements CommandHandler<DeliverChannel
     @inject(ChannelSendPool) private readonly pool: ChannelSendPool,
     @inject(SendThrottle) private readonly throttle: SendThrottle,
     @inject(NOTIFICATIONS_TOKENS.InboxRepository) private readonly inbox: InboxRepository,
+    @inject(FallbackSends) private readonly fallback: FallbackSends,
     /** This instance: its claims carry it, so they are freed at once if it dies. */
     @inject(CORE_TOKENS.InstanceId) private readonly instanceId: string,
   ) {}
@@ -158,6 +160,7 @@ export class DeliverChannelSendsHandler implements CommandHandler<DeliverChannel
         } else if (send.status === 'failed') {
           failed++;
           tx.recordEvents(send.pullEvents());
+          await this.fallback.afterSettled(tx, send, now);
           await settleParentOf(tx, send, now, this.deliveries, this.sends);
         }
       }

@@ -1,6 +1,7 @@
 import { type Channel } from '../../../shared/domain/notification-status';
 import { type Scope } from '../../../shared/application/ports/scope';
 import { type NotificationDelivery } from '../../domain/notification-delivery.entity';
+import { type EscalationRule } from '../../../shared/domain/escalation-rule';
 
 /** The answer for one firing batch: which of a delivery's channels its recipient left on. */
 export interface ChannelFilter {
@@ -8,6 +9,11 @@ export interface ChannelFilter {
   readonly turnsAnythingOff: boolean;
   /** False when the delivery's recipient turned `channel` off for the delivery's source. */
   allows(delivery: NotificationDelivery, channel: Channel): boolean;
+  /**
+   * The escalation the delivery's recipient set for its source (on their inbox switch), for a
+   * delivery that carries none of its own; null: none.
+   */
+  escalationOf(delivery: NotificationDelivery): EscalationRule | null;
 }
 
 /**

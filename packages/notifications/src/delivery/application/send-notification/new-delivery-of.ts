@@ -1,7 +1,7 @@
 import { InvalidArgumentError } from '@tickler/core/domain';
 import { parseInstant } from '@tickler/core';
 import { LeadRule } from '../../domain/lead-rule';
-import { parseEscalation } from '../../../shared/domain/escalation-rule';
+import { parseEscalation, parseFallback } from '../../../shared/domain/escalation-rule';
 import { SUBSCRIPTION_KINDS } from '../../../shared/application/channel-kinds';
 import { type NewNotificationDelivery } from '../../domain/notification-delivery.entity';
 import { type SendNotification } from './send-notification.command';
@@ -48,6 +48,10 @@ export function newDeliveryOf(
         send.escalate === undefined
           ? null
           : parseEscalation({ ...send.escalate }, field('escalate'), SUBSCRIPTION_KINDS),
+      fallback:
+        send.fallback === undefined
+          ? null
+          : parseFallback({ ...send.fallback }, field('fallback'), SUBSCRIPTION_KINDS),
       source: source
         ? {
             app: source.app,

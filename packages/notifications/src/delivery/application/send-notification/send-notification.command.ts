@@ -24,7 +24,7 @@ import { WHEN_MAX_LENGTH } from '@tickler/time';
 import { CHANNEL_KINDS, MAX_CHANNELS } from '../../../shared/application/channel-kinds';
 import { IsSendLeadRule } from '../lead-rule.validators';
 import { RepeatInput } from '../../../shared/application/repeat.input';
-import { EscalateInput } from '../../../shared/application/escalate.input';
+import { EscalateInput, FallbackInput } from '../../../shared/application/escalate.input';
 import { type NotificationView } from '../../../shared/application/notification.view';
 
 /** Provenance of an app-scheduled delivery. */
@@ -115,4 +115,13 @@ export class SendNotification extends Command<SendNotificationResult> {
   @ValidateNested()
   @Type(() => EscalateInput)
   escalate?: EscalateInput;
+  /**
+   * When a send of it fails for good (retries spent, or a permanent refusal): send it once by
+   * `channel` (a subscription kind) instead. See docs/channels.md#fallback.
+   */
+  @IsOptional()
+  @IsObject({ message: 'fallback must be an object { "channel": "email" }' })
+  @ValidateNested()
+  @Type(() => FallbackInput)
+  fallback?: FallbackInput;
 }

@@ -6,6 +6,8 @@ import {
   IsBoolean,
   IsIn,
   IsNotEmpty,
+  IsObject,
+  IsOptional,
   IsString,
   MaxLength,
   ValidateNested,
@@ -13,6 +15,7 @@ import {
 import { Command, IsPlainText } from '@tickler/core';
 import { IsRecipientId } from '../../../shared/application/recipient-id.validator';
 import { CHANNEL_KINDS } from '../../../shared/application/channel-kinds';
+import { EscalateInput } from '../../../shared/application/escalate.input';
 import { type PreferencesView } from '../preferences.view';
 
 /** Most switches one update may set (sources × channels of a busy person fit well under it). */
@@ -24,6 +27,16 @@ export class PreferenceInput {
   @IsString() @IsNotEmpty() @MaxLength(100) @IsPlainText() source!: string;
   @IsIn(CHANNEL_KINDS) channel!: string;
   @IsBoolean() enabled!: boolean;
+  /**
+   * Only on an `inbox` switch: still unread `after` (1m to 7d) after firing, reminders of this
+   * source that carry no `escalate` of their own are sent again by `channel`. Left out: the
+   * stored one is kept; `null`: removed. See docs/preferences.md.
+   */
+  @IsOptional()
+  @IsObject({ message: 'escalate must be an object { "after": "1h", "channel": "email" }' })
+  @ValidateNested()
+  @Type(() => EscalateInput)
+  escalate?: EscalateInput | null;
 }
 
 /**

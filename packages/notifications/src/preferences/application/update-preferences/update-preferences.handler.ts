@@ -4,7 +4,29 @@ import { NOTIFICATIONS_TOKENS } from '../../../shared/notifications.tokens';
 import { type TransactionRunner } from '../../../shared/application/ports/transaction-runner.port';
 import { type PreferenceRepository } from '../ports/preference.repository';
 import { type PreferencesView, toPreferencesView } from '../preferences.view';
-import { UpdatePreferences } from './update-preferences.command';
+import { type PreferenceInput, UpdatePreferences } from './update-preferences.command';
+import { InvalidArgumentError } from '@tickler/core/domain';
+import { parseEscalation } from '../../../shared/domain/escalation-rule';
+import { INBOX_CHANNEL, SUBSCRIPTION_KINDS } from '../../../shared/application/channel-kinds';
+import { type ChannelPreference } from '../../domain/channel-preference';
+
+/** One entry as stored; an `escalate` only on an inbox switch (400 naming it otherwise). */
+function switchOf(p: PreferenceInput, index: number): ChannelPreference {
+  const field = `preferences.${index}.escalate`;
+  if (p.escalate && p.channel !== INBOX_CHANNEL) {
+    throw new InvalidArgumentError(field, 'goes on the inbox switch: only inbox items go unread');
+  }
+  return {
+    source: p.source,
+    channel: p.channel,
+    enabled: p.enabled,
+    // Absent: the stored escalation is kept; null: removed.
+    escalation:
+      p.escalate === undefined || p.escalate === null
+        ? p.escalate
+        : parseEscalation({ ...p.escalate }, field, SUBSCRIPTION_KINDS),
+  };
+}
 
 /** Handles `UpdatePreferences`: writes the switches in one transaction, answers them all. */
 @injectable()
@@ -23,18 +45,11 @@ export class UpdatePreferencesHandler implements CommandHandler<UpdatePreference
       const now = toIsoUtc(this.clock.now());
       // A switch named twice keeps the last (one row per switch: no conflict inside one statement).
       const last = new Map(
-        command.preferences.map((p) => [JSON.stringify([p.source, p.channel]), p] as const),
+        command.preferences.map(
+          (p, i) => [JSON.stringify([p.source, p.channel]), switchOf(p, i)] as const,
+        ),
       );
-      await this.preferences.save(
-        tx,
-        command.recipientId,
-        [...last.values()].map((p) => ({
-          source: p.source,
-          channel: p.channel,
-          enabled: p.enabled,
-        })),
-        now,
-      );
+      await this.preferences.save(tx, command.recipientId, [...last.values()], now);
       return toPreferencesView(
         command.recipientId,
         await this.preferences.listFor(tx, command.recipientId),
