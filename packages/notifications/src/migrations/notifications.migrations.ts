@@ -22,6 +22,7 @@ import * as escalation from './2027_01_25_0900_add_escalation';
 import * as channelPauses from './2027_01_25_0910_create_notification_channel_pauses';
 import * as fallback from './2027_01_26_0900_add_fallback_and_source_escalation';
 import * as subscriptionPauses from './2027_01_26_0910_create_notification_subscription_pauses';
+import * as seriesRules from './2027_01_26_0930_carry_rules_into_series';
 
 /** The context's schema, ledger `notifications_migrations`. */
 export const notificationsMigrations: MigrationSet = {
@@ -48,4 +49,5 @@ export const notificationsMigrations: MigrationSet = {
   '2027_01_25_0910_create_notification_channel_pauses': channelPauses,
   '2027_01_26_0900_add_fallback_and_source_escalation': fallback,
   '2027_01_26_0910_create_notification_subscription_pauses': subscriptionPauses,
+  '2027_01_26_0930_carry_rules_into_series': seriesRules,
 };

@@ -3,6 +3,7 @@ import { DeliverDueNotifications } from '../delivery/application/deliver-due-not
 import { type RepeatInput } from '../shared/application/repeat.input';
 import { type NotificationsContextOptions } from '../notifications.context';
 import { type SeriesTables } from '../series/infrastructure/series.tables';
+import { type SendNotification } from '../delivery/application/send-notification/send-notification.command';
 import { createNotificationsTestApp, send } from './test-app';
 
 /**
@@ -16,15 +17,17 @@ export async function dispatchAt(clock: ManualClock, iso: string, app: Applicati
 
 /**
  * A notifications app (queue not started, manual clock at `at`) with one series created:
- * `first` is occurrence 1. `rows()` lists alice's delivery rows, `ledger()` the occurrences.
+ * `first` is occurrence 1, sent with `fields` besides. `rows()` lists alice's delivery rows, `ledger()` the occurrences.
  */
 export async function startSeriesApp(
   first: string | undefined,
   repeat: RepeatInput,
   options: NotificationsContextOptions & { at?: string } = {},
+  fields: Partial<SendNotification> = {},
 ) {
   const t = await createNotificationsTestApp({ ...options, start: false });
   const { delivery } = await send(t.app, {
+    ...fields,
     ...(first === undefined ? {} : { scheduledAt: first }),
     repeat,
   });

@@ -99,4 +99,36 @@ describe('a recurring series, through the dispatcher', () => {
     ]);
     await app.stop();
   });
+
+  it('every occurrence inherits the priority, escalation and fallback of the first, not just its text', async () => {
+    const { app, run, rows, db } = await startSeriesApp(
+      '2026-09-11T09:00:00+02:00',
+      DAILY_9_BERLIN,
+      {},
+      {
+        priority: 'high',
+        escalate: { after: '90m', channel: 'webhook' },
+        fallback: { channel: 'webhook' },
+      },
+    );
+    await run('2026-09-11T07:00:00.000Z');
+    await run('2026-09-12T07:00:00.000Z');
+    const ids = (await rows()).map((r) => r.id);
+    expect(ids).toHaveLength(3);
+    const bodies = await db
+      .selectFrom('notification_bodies')
+      .select(['id', 'priority', 'escalate_after_ms', 'escalate_channel', 'fallback_channel'])
+      .where('id', 'in', ids)
+      .execute();
+    expect(bodies).toHaveLength(3);
+    for (const body of bodies) {
+      expect(body).toMatchObject({
+        priority: 'high',
+        escalate_after_ms: 5_400_000,
+        escalate_channel: 'webhook',
+        fallback_channel: 'webhook',
+      });
+    }
+    await app.stop();
+  });
 });

@@ -1,6 +1,7 @@
 import { sqlDialectOf, tablesOf } from '@tickler/core';
 import { injectable } from 'inversify';
 import { type Scope } from '../../shared/application/ports/scope';
+import { type DeliveryPriority } from '../../shared/domain/notification-status';
 import {
   type OccurrenceRecord,
   type OpenOccurrence,
@@ -21,6 +22,12 @@ function toSeries(row: SeriesRow): SeriesRecord {
     message: row.message,
     url: row.url,
     channels: row.channels === null ? null : (JSON.parse(row.channels) as string[]),
+    priority: (row.priority ?? 'normal') as DeliveryPriority,
+    escalation:
+      row.escalate_after_ms !== null && row.escalate_channel !== null
+        ? { afterMs: Number(row.escalate_after_ms), channel: row.escalate_channel }
+        : null,
+    fallback: row.fallback_channel !== null ? { channel: row.fallback_channel } : null,
     currentNumber: Number(row.current_number),
     currentInstant: row.current_instant,
     currentDeliveryId: row.current_delivery_id,
@@ -52,6 +59,10 @@ function mutableColumns(s: SeriesRecord) {
     message: s.message,
     url: s.url,
     channels: s.channels === null ? null : JSON.stringify(s.channels),
+    priority: s.priority,
+    escalate_after_ms: s.escalation?.afterMs ?? null,
+    escalate_channel: s.escalation?.channel ?? null,
+    fallback_channel: s.fallback?.channel ?? null,
     current_number: s.currentNumber,
     current_instant: s.currentInstant,
     current_delivery_id: s.currentDeliveryId,

@@ -17,6 +17,13 @@ export interface NotificationSeriesTable {
   url: string | null;
   /** JSON array of channel kinds; null = the default set. */
   channels: string | null;
+  /** Each occurrence's priority; null = `normal` (rows made before it was kept). */
+  priority: string | null;
+  /** Each occurrence's escalation (both set) or none (both null). */
+  escalate_after_ms: number | null;
+  escalate_channel: string | null;
+  /** Each occurrence's fallback channel; null = none. */
+  fallback_channel: string | null;
   /** Number and pattern instant of the occurrence scheduled now (or settled last, once ended). */
   current_number: number;
   current_instant: string;

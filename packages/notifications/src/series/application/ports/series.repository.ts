@@ -1,5 +1,7 @@
 import { type SeriesStatus } from '../../../shared/application/notification.view';
 import { type Scope } from '../../../shared/application/ports/scope';
+import { type EscalationRule, type FallbackRule } from '../../../shared/domain/escalation-rule';
+import { type DeliveryPriority } from '../../../shared/domain/notification-status';
 
 /** Where a series is: still scheduling, ran out (COUNT, UNTIL), or canceled by a person. */
 export type { SeriesStatus };
@@ -22,6 +24,10 @@ export interface SeriesRecord {
   message: string;
   url: string | null;
   channels: string[] | null;
+  /** What each occurrence inherits besides its text: priority, escalation, fallback. */
+  priority: DeliveryPriority;
+  escalation: EscalationRule | null;
+  fallback: FallbackRule | null;
   /** Number and pattern instant of the current occurrence (the last one, once ended). */
   currentNumber: number;
   currentInstant: string;
