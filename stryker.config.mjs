@@ -50,7 +50,8 @@ export default {
   htmlReporter: { fileName: 'reports/mutation/mutation.html' },
   // Survivors are listed by the clear-text reporter and kept in mutation.json.
   clearTextReporter: { allowEmojis: false, logTests: false, reportMutants: true },
-  // The gated score may not drop below `break` (set from the last measured score).
+  // The gated score may not drop below `break`. 70 is still a placeholder: no run of the whole
+  // gated set has completed yet (docs/testing.md, "Mutation testing").
   thresholds: { high: 90, low: 75, break: all ? null : 70 },
   tempDirName: '.stryker-tmp',
   ignorePatterns: ['dist', '.nx', 'reports', 'coverage', 'tools/bench/results', 'apps/sidecar'],

@@ -122,6 +122,7 @@ describe('errorText and isRepeatable', () => {
   it('keeps the error name and message, bounded', () => {
     expect(errorText(new TypeError('bad'))).toBe('TypeError: bad');
     expect(errorText('x'.repeat(10_000))).toHaveLength(4000);
+    expect(errorText(new RangeError('y'.repeat(10_000)))).toBe(`RangeError: ${'y'.repeat(3988)}`);
   });
 
   it('tells repeatable rows (cadence or cron) from one-shot ones', () => {

@@ -175,5 +175,32 @@ describe('ChannelSend', () => {
     expect(Object.values(CHANNEL_SEND_TRANSITIONS).some((t) => t.from.includes('sent'))).toBe(
       false,
     );
+    expect(() => send.claim(at(3), at(4), 't', 'i')).toThrow(
+      expect.objectContaining({
+        message: 'channel send send-1 is sent; cannot claim',
+        details: { id: 'send-1', status: 'sent', verb: 'claim' },
+      }) as Error,
+    );
+  });
+
+  it('defers a pending send over the person’s limit: still pending, due later, no attempt spent', () => {
+    const send = pending();
+    send.defer(at(1), at(60_000));
+    expect(send.snapshot()).toMatchObject({
+      status: 'pending',
+      dueAt: at(60_000),
+      attempts: 0,
+      lastError: 'throttled',
+    });
+    expect(() => claimed().defer(at(2), at(60_000))).toThrow(
+      expect.objectContaining({ code: 'NOTIFICATIONS.CHANNEL_SEND_TRANSITION' }) as Error,
+    );
+  });
+
+  it('gives up on a pending send at once (its subscription went away): failed, and says so', () => {
+    const send = pending();
+    send.fail(at(1), 'gone');
+    expect(send.snapshot()).toMatchObject({ status: 'failed', lastError: 'gone', dueAt: null });
+    expect(send.pullEvents().map((e) => e.type)).toEqual(['notifications.channel-failed']);
   });
 });
