@@ -45,8 +45,17 @@ export function OperatorPage() {
       return undefined;
     }
     void reload(token);
-    const timer = window.setInterval(() => void reload(token), REFRESH_MS);
-    return () => window.clearInterval(timer);
+    // A browser timer, not a deferral: it only refreshes what an operator is looking at. A tab
+    // in the background asks nothing, so a forgotten page never keeps the daemon awake; it
+    // reads again the moment it is shown.
+    const visible = () => document.visibilityState === 'visible';
+    const timer = window.setInterval(() => visible() && void reload(token), REFRESH_MS);
+    const onShow = () => visible() && void reload(token);
+    document.addEventListener('visibilitychange', onShow);
+    return () => {
+      window.clearInterval(timer);
+      document.removeEventListener('visibilitychange', onShow);
+    };
   }, [token]);
 
   /** Runs one admin action, then reads everything again (what it changed shows at once). */
