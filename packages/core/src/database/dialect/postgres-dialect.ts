@@ -1,6 +1,15 @@
 import { CompiledQuery, sql } from 'kysely';
 import { type ClaimableQuery, type LockableQuery, type SqlDialect } from './sql-dialect';
 
+/** The planner settings {@link SqlDialect.inIndexOrder} turns off for one statement. */
+const INDEX_ORDER_OFF = ['enable_sort', 'enable_hashjoin', 'enable_bitmapscan'];
+const indexOrderOn = CompiledQuery.raw(
+  INDEX_ORDER_OFF.map((name) => `set local ${name} = off`).join('; '),
+);
+const indexOrderOff = CompiledQuery.raw(
+  INDEX_ORDER_OFF.map((name) => `set local ${name} to default`).join('; '),
+);
+
 /** PostgreSQL: row locks, advisory locks, LISTEN/NOTIFY and numbered placeholders. */
 export const postgresDialect: SqlDialect = {
   name: 'postgres',
@@ -13,6 +22,12 @@ export const postgresDialect: SqlDialect = {
   },
   async notify(db, channel, payload) {
     await db.executeQuery(CompiledQuery.raw('select pg_notify($1, $2)', [channel, payload]));
+  },
+  async inIndexOrder(db, read) {
+    await db.executeQuery(indexOrderOn);
+    const result = await read();
+    await db.executeQuery(indexOrderOff);
+    return result;
   },
   placeholder: (n) => `$${n}`,
   valuesList(columns, rows) {

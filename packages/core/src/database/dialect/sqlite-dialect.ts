@@ -8,6 +8,7 @@ export const sqliteDialect: SqlDialect = {
   claimRows: <Q extends ClaimableQuery<Q>>(query: Q): Q => query,
   lockForTransaction: () => Promise.resolve(),
   notify: () => Promise.resolve(),
+  inIndexOrder: (_db, read) => read(),
   placeholder: () => '?',
   valuesList(columns, rows) {
     const one = `(${new Array<string>(columns).fill('?').join(', ')})`;
