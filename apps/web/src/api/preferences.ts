@@ -17,3 +17,24 @@ export function setPreference(
 ): Promise<Preferences> {
   return api<Preferences>('PUT', path(userId), { preferences: [{ source, channel, enabled }] });
 }
+
+/** A source's escalation: still unread `after` its firing, a reminder is sent again by `channel`. */
+export interface SourceEscalation {
+  after: string;
+  channel: string;
+}
+
+/**
+ * Sets (or with `null` clears) a source's escalation. It rides on the source's inbox switch (only
+ * an inbox item can stay unread), whose state `inboxOn` is sent back as it is.
+ */
+export function setEscalation(
+  userId: string,
+  source: string,
+  inboxOn: boolean,
+  escalate: SourceEscalation | null,
+): Promise<Preferences> {
+  return api<Preferences>('PUT', path(userId), {
+    preferences: [{ source, channel: 'inbox', enabled: inboxOn, escalate }],
+  });
+}
