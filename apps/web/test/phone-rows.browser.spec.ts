@@ -53,4 +53,33 @@ describe('Scheduled rows on a phone', () => {
     ).toBe(0);
     await wide.context.close();
   });
+
+  it('folds only the rows that have the toggle: Inbox and Settings rows keep their buttons at 360 px', async () => {
+    const token = await issueToken(suite.admin, 'pocket');
+    // No time: it goes to the inbox at once.
+    const made = await suite.admin.post('/v1/users/pocket/notifications', {
+      title: 'water the basil',
+      message: '',
+    });
+    expect(made.status).toBe(201);
+    const { context, page } = await newPage(suite.browser, { width: 360 });
+    await signInByPasting(page, suite.daemon.url, token);
+    await page.getByRole('tab', { name: /Inbox \(1\)/ }).click();
+    const inbox = page.getByRole('tabpanel', { name: /Inbox/ });
+    const markRead = inbox.getByRole('button', { name: 'Mark read water the basil' });
+    await markRead.waitFor();
+    expect(await markRead.isVisible()).toBe(true);
+    expect(await inbox.getByRole('button', { name: 'Snooze water the basil' }).isVisible()).toBe(
+      true,
+    );
+
+    await page.getByRole('tab', { name: 'Settings' }).click();
+    const settings = page.getByRole('tabpanel', { name: 'Settings' });
+    const switches = settings.getByRole('switch');
+    await switches.first().waitFor();
+    for (const one of await switches.all()) {
+      expect(await one.isVisible()).toBe(true);
+    }
+    await context.close();
+  });
 });

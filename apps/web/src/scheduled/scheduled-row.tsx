@@ -84,7 +84,7 @@ export const ScheduledRow = memo(function ScheduledRow({
     );
   }
   return (
-    <li class={menuOpen ? 'row menu-open' : 'row'} data-id={row.id}>
+    <li class={menuOpen ? 'row folding menu-open' : 'row folding'} data-id={row.id}>
       <span class="time">{timeOfDay(row.scheduledAt!, timeZone)}</span>
       <span class="what">
         <span class="title">{row.title}</span>
