@@ -199,7 +199,7 @@ export class BatchRunner {
         row,
         tooLate ? { ran: false } : { ran: true, error: null },
       );
-      if (!(await this.store.settle(tx.db, row.id, token, changes))) {
+      if (!(await this.store.rearm(tx.db, row.id, token, changes))) {
         throw new Error(`job row ${row.id} changed under its own claim transaction`);
       }
       await this.settler.record(tx.db, row, ledger);

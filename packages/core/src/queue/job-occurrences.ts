@@ -1,5 +1,6 @@
 import { type Kysely } from 'kysely';
 import { tablesOf } from '../database/database';
+import { ReusableQuery } from '../database/reusable-query';
 import { type CoreTables, type JobOccurrencesTable } from './queue.tables';
 
 const TABLE = 'shared_job_occurrences';
@@ -17,6 +18,25 @@ export const JOB_LEDGER_KEEP = 100;
  * to every idle minute (the minutely safety net is a repeatable job).
  */
 export const JOB_LEDGER_TRIM_EVERY = 50;
+
+/**
+ * One entry's upsert, compiled once: every settle of a repeatable writes one (the minutely
+ * safety net's every idle minute). An occurrence recorded again keeps the later word.
+ */
+const RECORD = new ReusableQuery<JobOccurrencesTable>(
+  ['job_key', 'instant', 'outcome', 'reason', 'recorded_at'],
+  (db, row) =>
+    tablesOf<CoreTables>(db)
+      .insertInto(TABLE)
+      .values(row)
+      .onConflict((oc) =>
+        oc.columns(['job_key', 'instant']).doUpdateSet((eb) => ({
+          outcome: eb.ref('excluded.outcome'),
+          reason: eb.ref('excluded.reason'),
+          recorded_at: eb.ref('excluded.recorded_at'),
+        })),
+      ),
+);
 
 /** Most entries one read answers (every job's ledger at once, as `/metrics` reads it). */
 export const MAX_LEDGER_READ = 2_000;
@@ -65,24 +85,13 @@ export async function recordOccurrences(
   // The settle lists at most MAX_LISTED_SKIPS + 1 entries; one statement per entry stays
   // within every dialect's parameter limit and the upsert spelling both share.
   for (const entry of entries.slice(-JOB_LEDGER_KEEP)) {
-    const row = {
+    await RECORD.execute(db, {
       job_key: jobKey,
       instant: entry.instant,
       outcome: entry.outcome,
       reason: entry.reason?.slice(0, MAX_REASON_LENGTH) ?? null,
       recorded_at: recordedAt,
-    };
-    await t
-      .insertInto(TABLE)
-      .values(row)
-      .onConflict((oc) =>
-        oc.columns(['job_key', 'instant']).doUpdateSet({
-          outcome: row.outcome,
-          reason: row.reason,
-          recorded_at: row.recorded_at,
-        }),
-      )
-      .execute();
+    });
   }
   if (entries.length === 1 && settles % JOB_LEDGER_TRIM_EVERY !== 0) {
     return;

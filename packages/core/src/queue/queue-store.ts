@@ -1,6 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import { tablesOf, type DialectName } from '../database/database';
 import { sqlDialectFor, type SqlDialect } from '../database/dialect';
+import { ReusableQuery } from '../database/reusable-query';
 import { INSERT, NULLABLE_DEFAULTS, UPSERT } from './queue-inserts';
 import {
   type CoreTables,
@@ -8,6 +9,7 @@ import {
   type ScheduledCommandRow,
 } from './queue.tables';
 import { type KeyConflictPolicy } from './enqueue-options';
+import { type RearmColumns } from './repeat-rearm';
 
 const TABLE = 'shared_scheduled_commands';
 
@@ -17,15 +19,75 @@ const TABLE = 'shared_scheduled_commands';
  */
 const LIVE = sql<boolean>`status in ('pending', 'running')`;
 
+// Compiled once (ReusableQuery): the statements every wake-up and every idle minute runs (the
+// minutely safety net's claim, re-arm and the cycle's next-instant read). Building and
+// compiling them through kysely on each run was most of the JavaScript an idle minute costs.
+
+/** The earliest instant any live row needs attention. */
+const NEXT_WAKE_UP = new ReusableQuery<Record<never, never>, { run_at: string }>([], (db) =>
+  tablesOf<CoreTables>(db)
+    .selectFrom(TABLE)
+    .select('run_at')
+    .where(LIVE)
+    .orderBy('run_at')
+    .limit(1),
+);
+
+/** A claim's values (see {@link QueueStore.claim}). */
+interface ClaimValues {
+  now: string;
+  leaseUntil: string;
+  token: string;
+  limit: number;
+  instanceId: string;
+}
+
+/** The re-arm of a held repeatable row: every column {@link RearmColumns} names, always. */
+type RearmValues = RearmColumns & { id: string; token: string };
+
+const REARM_COLUMNS: Record<keyof RearmValues, true> = {
+  id: true,
+  token: true,
+  status: true,
+  run_at: true,
+  scheduled_for: true,
+  attempts: true,
+  lease_token: true,
+  claimed_by: true,
+  runs: true,
+  skipped_runs: true,
+  failed_runs: true,
+  last_error: true,
+  last_run_at: true,
+  updated_at: true,
+};
+
+const REARM = new ReusableQuery<RearmValues>(
+  Object.keys(REARM_COLUMNS) as (keyof RearmValues)[],
+  (db, { id, token, ...changes }) =>
+    tablesOf<CoreTables>(db)
+      .updateTable(TABLE)
+      .set(changes)
+      .where('id', '=', id)
+      .where('lease_token', '=', token)
+      .where('status', '=', 'running'),
+);
+
 /**
  * Every statement the queue issues, in one place. Each state-changing UPDATE names the state
  * it expects (`status = 'running' AND lease_token = ?`) and callers check the row count.
  */
 export class QueueStore {
   private readonly dialect: SqlDialect;
+  /** The claim, compiled once: its text depends on the dialect (`for update skip locked`). */
+  private readonly claimQuery: ReusableQuery<ClaimValues, ScheduledCommandRow>;
 
   constructor(dialect: DialectName) {
     this.dialect = sqlDialectFor(dialect);
+    this.claimQuery = new ReusableQuery<ClaimValues, ScheduledCommandRow>(
+      ['now', 'leaseUntil', 'token', 'limit', 'instanceId'],
+      (db, v) => this.buildClaim(db, v),
+    );
   }
 
   private q(db: Kysely<unknown>): Kysely<CoreTables> {
@@ -97,14 +159,8 @@ export class QueueStore {
 
   /** Earliest instant any live row needs attention (due time or lease expiry). One indexed read. */
   async nextWakeUp(db: Kysely<unknown>): Promise<string | undefined> {
-    const row = await this.q(db)
-      .selectFrom(TABLE)
-      .select('run_at')
-      .where(LIVE)
-      .orderBy('run_at')
-      .limit(1)
-      .executeTakeFirst();
-    return row?.run_at;
+    const { rows } = await NEXT_WAKE_UP.execute(db, {});
+    return rows[0]?.run_at;
   }
 
   /**
@@ -120,19 +176,30 @@ export class QueueStore {
     limit: number,
     instanceId: string,
   ): Promise<ScheduledCommandRow[]> {
+    const { rows } = await this.claimQuery.execute(db, {
+      now,
+      leaseUntil,
+      token,
+      limit,
+      instanceId,
+    });
+    return rows;
+  }
+
+  private buildClaim(db: Kysely<unknown>, v: ClaimValues) {
     const candidates = this.q(db)
       .selectFrom(TABLE)
       .select('id')
       .where(LIVE)
-      .where('run_at', '<=', now)
+      .where('run_at', '<=', v.now)
       .orderBy('run_at')
-      .limit(limit);
+      .limit(v.limit);
     const changes = {
       status: 'running' as const,
-      lease_token: token,
-      claimed_by: instanceId,
-      run_at: leaseUntil,
-      updated_at: now,
+      lease_token: v.token,
+      claimed_by: v.instanceId,
+      run_at: v.leaseUntil,
+      updated_at: v.now,
     };
     // A materialized CTE locks and picks the rows once. As an `IN (subquery)` PostgreSQL may
     // plan a nested-loop semi-join that re-runs the LIMIT … SKIP LOCKED subquery per outer
@@ -147,9 +214,8 @@ export class QueueStore {
       .set((eb) => ({ ...changes, attempts: eb('attempts', '+', 1) }))
       .where('id', 'in', (eb) => eb.selectFrom('picked').select('picked.id'))
       .where(LIVE)
-      .where('run_at', '<=', now)
-      .returningAll()
-      .execute();
+      .where('run_at', '<=', v.now)
+      .returningAll();
   }
 
   /** Extends the lease of everything held under `token` (long handlers). */
@@ -197,6 +263,20 @@ export class QueueStore {
       .where('status', '=', 'running')
       .executeTakeFirst();
     return Number(r.numUpdatedRows) === 1;
+  }
+
+  /**
+   * {@link settle} for a repeatable's re-arm ({@link RearmColumns}: always the same columns),
+   * compiled once: the minutely safety net re-arms its row every idle minute.
+   */
+  async rearm(
+    db: Kysely<unknown>,
+    id: string,
+    token: string,
+    changes: RearmColumns,
+  ): Promise<boolean> {
+    const r = await REARM.execute(db, { ...changes, id, token });
+    return Number(r.numAffectedRows) === 1;
   }
 
   /** Deletes one held row (a repeatable superseded by a re-registration during its run). */

@@ -17,12 +17,33 @@ export function errorText(error: unknown): string {
 /** Column changes that settle a held row (retry, fail, re-arm). */
 export type SettleChanges = Partial<NewScheduledCommandRow>;
 
+/**
+ * The columns a repeatable's re-arm writes, always all of them: the store runs it as one
+ * statement compiled once (`QueueStore.rearm`), since the minutely safety net re-arms every
+ * idle minute.
+ */
+export type RearmColumns = Pick<
+  ScheduledCommandRow,
+  | 'status'
+  | 'run_at'
+  | 'scheduled_for'
+  | 'attempts'
+  | 'lease_token'
+  | 'claimed_by'
+  | 'runs'
+  | 'skipped_runs'
+  | 'failed_runs'
+  | 'last_error'
+  | 'last_run_at'
+  | 'updated_at'
+>;
+
 /** What happened to the occurrence a repeatable row was claimed for. */
 export type RunOutcome = { readonly ran: true; readonly error: unknown } | { readonly ran: false };
 
 /** The settle of one repeatable run and how many occurrences it skipped to get there. */
 export interface Rearm {
-  readonly changes: SettleChanges & { run_at: string };
+  readonly changes: RearmColumns;
   /** Occurrences that fell inside downtime: counted in `skipped_runs`, never replayed. */
   readonly skipped: number;
   /** The ledger entries of this settle: the row's occurrence, then those skipped (bounded). */
