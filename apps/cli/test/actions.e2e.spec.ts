@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { type InboxItemJson, type NotificationJson, type Page } from '@tickler/notifications';
 import { tickler, ticklerJson, useDaemon } from './support/processes';
+import { adminApi, remindOverHttp } from './support/setup-over-http';
 
 const run = useDaemon();
 
@@ -11,10 +12,11 @@ describe('read, done and delete (built binary against a real daemon)', () => {
   it('read marks an inbox item read by its short id or --last', async () => {
     const env = run.env;
     const as = (args: string[]) => ['--user', 'reader', ...args];
-    const a = await ticklerJson<NotificationJson>(as(['remind', 'first', '--in', '1h']), env);
-    const b = await ticklerJson<NotificationJson>(as(['remind', 'second', '--in', '1h']), env);
-    await ticklerJson(as(['send-now', a.id]), env);
-    await ticklerJson(as(['send-now', b.id]), env);
+    // The inbox items read acts on are sent over HTTP (no scheduledAt: at once), in this order:
+    // the test is about read, not remind and send-now.
+    const api = adminApi(run.daemon);
+    const a = await remindOverHttp(api, 'reader', 'first');
+    const b = await remindOverHttp(api, 'reader', 'second');
     const read = await tickler(as(['read', tail(a.id)]), env);
     expect(read).toMatchObject({ code: 0, stdout: `read ${tail(a.id)}  first\n` });
     const last = await tickler(as(['read', '--last']), env);
@@ -26,9 +28,9 @@ describe('read, done and delete (built binary against a real daemon)', () => {
   it('done cancels a reminder that has not fired, and reads one that has', async () => {
     const env = run.env;
     const as = (args: string[]) => ['--user', 'doer', ...args];
-    const early = await ticklerJson<NotificationJson>(as(['remind', 'early', '--in', '1h']), env);
-    const fired = await ticklerJson<NotificationJson>(as(['remind', 'fired', '--in', '1h']), env);
-    await ticklerJson(as(['send-now', fired.id]), env);
+    const api = adminApi(run.daemon);
+    const early = await remindOverHttp(api, 'doer', 'early', 3_600_000);
+    const fired = await remindOverHttp(api, 'doer', 'fired');
 
     const before = await tickler(as(['done', tail(early.id)]), env);
     expect(before.stdout).toBe(`done ${tail(early.id)}  early (canceled before it fired)\n`);
@@ -46,7 +48,7 @@ describe('read, done and delete (built binary against a real daemon)', () => {
   it('delete removes a reminder a person made, and one an app made', async () => {
     const env = run.env;
     const as = (args: string[]) => ['--user', 'deleter', ...args];
-    const mine = await ticklerJson<NotificationJson>(as(['remind', 'mine', '--in', '1h']), env);
+    const mine = await remindOverHttp(adminApi(run.daemon), 'deleter', 'mine', 3_600_000);
     const deleted = await tickler(as(['delete', tail(mine.id)]), env);
     expect(deleted).toMatchObject({ code: 0, stdout: `deleted ${tail(mine.id)}  mine\n` });
     const all = await ticklerJson<Page<NotificationJson>>(as(['list', '--all']), env);

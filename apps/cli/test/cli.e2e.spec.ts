@@ -3,6 +3,7 @@ import path from 'node:path';
 import { type InboxItemJson, type NotificationJson, type Page } from '@tickler/notifications';
 import { eventually } from '@tickler/testing';
 import { envFor, type RunningDaemon, startDaemon, tickler } from './support/processes';
+import { adminApi, remindOverHttp } from './support/setup-over-http';
 
 let daemon: RunningDaemon;
 let env: Record<string, string | undefined>;
@@ -86,8 +87,10 @@ describe('tickler (built binary against a real daemon)', () => {
   });
 
   it('lists, shows, edits, cancels and sends now, as tables or JSON', async () => {
-    const a = await json<NotificationJson>(['--user', 'ops', 'remind', 'alpha', '--in', '2h']);
-    const b = await json<NotificationJson>(['--user', 'ops', 'remind', 'bravo', '--in', '3h']);
+    // Made over HTTP: remind has the tests above; this one is about the commands after it.
+    const api = adminApi(daemon);
+    const a = await remindOverHttp(api, 'ops', 'alpha', 2 * 3_600_000);
+    const b = await remindOverHttp(api, 'ops', 'bravo', 3 * 3_600_000);
 
     const list = await tickler(['--user', 'ops', 'list'], env);
     expect(list.code).toBe(0);
@@ -211,8 +214,8 @@ describe('tickler (built binary against a real daemon)', () => {
   });
 
   it('says so in one line when an action is illegal for the current status (409)', async () => {
-    const n = await json<NotificationJson>(['remind', 'once', '--in', '1h']);
-    await json(['send-now', n.id]);
+    // Sent at once over HTTP (the user the CLI acts as by default, `me`): the 409 is the test.
+    const n = await remindOverHttp(adminApi(daemon), 'me', 'once');
     const again = await tickler(['send-now', n.id], env);
     expect(again.code).toBe(1);
     expect(again.stderr).toMatch(

@@ -1,5 +1,6 @@
 import { type NotificationJson } from '@tickler/notifications';
 import { tickler, ticklerJson, useDaemon } from './support/processes';
+import { adminApi, remindOverHttp } from './support/setup-over-http';
 
 const run = useDaemon();
 
@@ -26,14 +27,10 @@ describe('short ids and --last (built binary against a real daemon)', () => {
 
   it('acts on a notification by its printed short id, a prefix or suffix, or --last', async () => {
     const env = run.env;
-    const a = await ticklerJson<NotificationJson>(
-      ['--user', 'ids2', 'remind', 'alpha', '--in', '2h'],
-      env,
-    );
-    const b = await ticklerJson<NotificationJson>(
-      ['--user', 'ids2', 'remind', 'bravo', '--in', '3h'],
-      env,
-    );
+    // Made over HTTP: the ids are what this test is about, not remind (the test above).
+    const api = adminApi(run.daemon);
+    const a = await remindOverHttp(api, 'ids2', 'alpha', 2 * 3_600_000);
+    const b = await remindOverHttp(api, 'ids2', 'bravo', 3 * 3_600_000);
 
     const list = await tickler(['--user', 'ids2', 'list'], env);
     expect(list.stdout).toMatch(new RegExp(`^${tail(a.id)}\\s+scheduled\\s.*alpha$`, 'm'));
@@ -66,15 +63,10 @@ describe('short ids and --last (built binary against a real daemon)', () => {
 
   it('refuses an ambiguous id in one line listing the candidates (exit 2), an unknown one with exit 1', async () => {
     const env = run.env;
-    const a = await ticklerJson<NotificationJson>(
-      ['--user', 'ids3', 'remind', 'one', '--in', '2h'],
-      env,
-    );
-    const b = await ticklerJson<NotificationJson>(
-      ['--user', 'ids3', 'remind', 'two', '--in', '2h'],
-      env,
-    );
-    // UUIDv7 ids made seconds apart share their time prefix. Its length varies: 8 digits (the top
+    const api = adminApi(run.daemon);
+    const a = await remindOverHttp(api, 'ids3', 'one', 2 * 3_600_000);
+    const b = await remindOverHttp(api, 'ids3', 'two', 2 * 3_600_000);
+    // UUIDv7 ids made close together share their time prefix. Its length varies: 8 digits (the top
     // 32 bits of the millisecond clock) turn over every 65.5 s, and a run once made the two ids
     // on either side of such a turn. The digits both share (6 turn over every 4.7 h) name both.
     const hexA = a.id.replace(/-/g, '');

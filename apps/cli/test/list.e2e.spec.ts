@@ -1,5 +1,6 @@
 import { type NotificationJson, type Page } from '@tickler/notifications';
 import { tickler, ticklerJson, useDaemon } from './support/processes';
+import { adminApi, remindOverHttp } from './support/setup-over-http';
 
 const run = useDaemon();
 
@@ -7,10 +8,12 @@ describe('tickler list (built binary against a real daemon)', () => {
   it('shows upcoming reminders soonest first by default; --all and --status show the rest', async () => {
     const env = run.env;
     const as = (args: string[]) => ['--user', 'lister', ...args];
-    const later = await ticklerJson<NotificationJson>(as(['remind', 'later', '--in', '3h']), env);
-    const soon = await ticklerJson<NotificationJson>(as(['remind', 'soon', '--in', '1h']), env);
-    const gone = await ticklerJson<NotificationJson>(as(['remind', 'gone', '--in', '2h']), env);
-    await ticklerJson(as(['cancel', gone.id]), env);
+    // The reminders `list` shows are made over HTTP: this test is about list, not remind.
+    const api = adminApi(run.daemon);
+    const later = await remindOverHttp(api, 'lister', 'later', 3 * 3_600_000);
+    const soon = await remindOverHttp(api, 'lister', 'soon', 3_600_000);
+    const gone = await remindOverHttp(api, 'lister', 'gone', 2 * 3_600_000);
+    expect((await api.post(`/v1/users/lister/notifications/${gone.id}/cancel`)).status).toBe(200);
 
     const upcoming = await ticklerJson<Page<NotificationJson>>(as(['list']), env);
     expect(upcoming.items.map((n) => n.title)).toEqual(['soon', 'later']);
@@ -37,8 +40,9 @@ describe('tickler list (built binary against a real daemon)', () => {
   it('--since keeps what is at or after the instant it names', async () => {
     const env = run.env;
     const as = (args: string[]) => ['--user', 'sincer', ...args];
-    await ticklerJson(as(['remind', 'far', '--at', '2099-03-01T09:00:00Z']), env);
-    await ticklerJson(as(['remind', 'farther', '--at', '2099-06-01T09:00:00Z']), env);
+    const api = adminApi(run.daemon);
+    await remindOverHttp(api, 'sincer', 'far', '2099-03-01T09:00:00Z');
+    await remindOverHttp(api, 'sincer', 'farther', '2099-06-01T09:00:00Z');
     const since = await ticklerJson<Page<NotificationJson>>(
       as(['list', '--since', '2099-04-01T00:00:00Z']),
       env,
@@ -54,9 +58,10 @@ describe('tickler list (built binary against a real daemon)', () => {
   it('the "more:" hint keeps every filter it was given, and following it pages on', async () => {
     const env = run.env;
     const as = (args: string[]) => ['--user', 'pager', ...args];
+    const api = adminApi(run.daemon);
     for (const title of ['p1', 'p2', 'p3']) {
-      const n = await ticklerJson<NotificationJson>(as(['remind', title, '--in', '4h']), env);
-      await ticklerJson(as(['send-now', n.id]), env);
+      // Sent at once (no scheduledAt): what `remind` then `send-now` leaves for list --status sent.
+      await remindOverHttp(api, 'pager', title);
     }
     const first = await tickler(
       as(['list', '--status', 'sent', '--limit', '2', '--since', '2026-01-01T00:00:00Z']),

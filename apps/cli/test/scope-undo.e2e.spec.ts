@@ -1,5 +1,6 @@
 import { type NotificationJson } from '@tickler/notifications';
 import { tickler, ticklerJson, useDaemon } from './support/processes';
+import { adminApi, remindOverHttp } from './support/setup-over-http';
 
 // Issue 31: cancel of a repeating reminder is "this one" unless --series; uncancel undoes.
 
@@ -33,11 +34,10 @@ describe('tickler cancel [--series] and uncancel (built binary against a real da
   });
 
   it('uncancel brings a canceled reminder back at its time; twice is refused', async () => {
-    const made = await ticklerJson<NotificationJson>(
-      ['--user', 'undo', 'remind', 'call mum', '--in', '2h'],
-      env(),
-    );
-    await tickler(['--user', 'undo', 'cancel', '--last'], env());
+    // Made and canceled over HTTP: uncancel is the test.
+    const api = adminApi(shared.daemon);
+    const made = await remindOverHttp(api, 'undo', 'call mum', 2 * 3_600_000);
+    expect((await api.post(`/v1/users/undo/notifications/${made.id}/cancel`)).status).toBe(200);
     const back = await tickler(['--user', 'undo', 'uncancel', made.id.slice(-6)], env());
     expect(back.stderr).toBe('');
     expect(back.code).toBe(0);

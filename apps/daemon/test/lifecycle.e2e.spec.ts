@@ -4,9 +4,19 @@ import path from 'node:path';
 import { Api, DaemonProcess, eventually, runToExit } from '@tickler/testing';
 
 describe('daemon life cycle (real process)', () => {
-  it('generates a 0600 admin token beside the database, logs its path and never the token', async () => {
-    const daemon = await new DaemonProcess(DaemonProcess.tempDir()).start();
-    try {
+  // These tests read different sides of one default start (its files, its output, its routes,
+  // its port), so they share one daemon instead of starting five: each start is seconds of a
+  // loaded machine. Tests that need their own settings or stop the daemon start their own.
+  describe('a default start', () => {
+    let daemon: DaemonProcess;
+    beforeAll(async () => {
+      daemon = await new DaemonProcess(DaemonProcess.tempDir()).start();
+    });
+    afterAll(async () => {
+      await daemon?.terminate();
+    });
+
+    it('generates a 0600 admin token beside the database, logs its path and never the token', () => {
       const file = path.join(daemon.dir, 'admin.token');
       expect(fs.statSync(file).mode & 0o777).toBe(0o600);
       const token = daemon.adminToken;
@@ -14,14 +24,9 @@ describe('daemon life cycle (real process)', () => {
       expect(daemon.lines.some((l) => l.file === file)).toBe(true);
       expect(JSON.stringify(daemon.lines)).not.toContain(token);
       expect(daemon.stderr).not.toContain(token);
-    } finally {
-      await daemon.terminate();
-    }
-  });
+    });
 
-  it('prints the first-reminder commands as plain text on stderr, and the curl line pastes into a shell', async () => {
-    const daemon = await new DaemonProcess(DaemonProcess.tempDir()).start();
-    try {
+    it('prints the first-reminder commands as plain text on stderr, and the curl line pastes into a shell', async () => {
       const curl = await eventually(async () =>
         Promise.resolve(
           daemon.stderr
@@ -43,14 +48,9 @@ describe('daemon life cycle (real process)', () => {
         status: string;
       };
       expect(created).toMatchObject({ title: 'stretch your legs', status: 'scheduled' });
-    } finally {
-      await daemon.terminate();
-    }
-  });
+    });
 
-  it('prints the readiness line as its first stdout line, before the start-up logs it held', async () => {
-    const daemon = await new DaemonProcess(DaemonProcess.tempDir()).start();
-    try {
+    it('prints the readiness line as its first stdout line, before the start-up logs it held', () => {
       const port = Number(new URL(daemon.url).port);
       expect(daemon.lines[0]).toEqual({
         tickler: 'ready',
@@ -64,14 +64,9 @@ describe('daemon life cycle (real process)', () => {
       const admin = daemon.lines.findIndex((l) => l.msg === 'admin token');
       const listening = daemon.lines.findIndex((l) => l.msg === 'listening');
       expect(0 < admin && admin < listening).toBe(true);
-    } finally {
-      await daemon.terminate();
-    }
-  });
+    });
 
-  it('answers /healthz without a token and serves its OpenAPI document', async () => {
-    const daemon = await new DaemonProcess(DaemonProcess.tempDir()).start();
-    try {
+    it('answers /healthz without a token and serves its OpenAPI document', async () => {
       const api = new Api(daemon.url);
       expect(await api.get('/healthz')).toMatchObject({ status: 200, body: { status: 'ok' } });
       const doc = await api.get<{
@@ -83,9 +78,19 @@ describe('daemon life cycle (real process)', () => {
       expect(Object.keys(doc.body.paths)).toEqual(
         expect.arrayContaining(['/healthz', '/metrics', '/v1/users/{userId}/tokens']),
       );
-    } finally {
-      await daemon.terminate();
-    }
+    });
+
+    it('exits 1 when its port is taken, saying so in one line with no JSON and no stack', async () => {
+      const port = new URL(daemon.url).port;
+      const result = await runToExit({
+        TICKLER_DB: path.join(DaemonProcess.tempDir(), 'x.db'),
+        TICKLER_PORT: port,
+      });
+      expect(result.code).toBe(1);
+      expect(result.stderr).toBe(
+        `tickler daemon: port ${port} is in use — is another tickler running? set TICKLER_PORT\n`,
+      );
+    });
   });
 
   it('keeps the same admin token across restarts and exits 0 on SIGTERM and SIGINT', async () => {
@@ -164,22 +169,5 @@ describe('daemon life cycle (real process)', () => {
     expect(result.code).toBe(1);
     expect(result.stderr).toContain(key);
     expect(result.stderr.trim().split('\n')).toHaveLength(1);
-  });
-
-  it('exits 1 when its port is taken, saying so in one line with no JSON and no stack', async () => {
-    const daemon = await new DaemonProcess(DaemonProcess.tempDir()).start();
-    try {
-      const port = new URL(daemon.url).port;
-      const result = await runToExit({
-        TICKLER_DB: path.join(DaemonProcess.tempDir(), 'x.db'),
-        TICKLER_PORT: port,
-      });
-      expect(result.code).toBe(1);
-      expect(result.stderr).toBe(
-        `tickler daemon: port ${port} is in use — is another tickler running? set TICKLER_PORT\n`,
-      );
-    } finally {
-      await daemon.terminate();
-    }
   });
 });

@@ -1,5 +1,6 @@
 import { CliError } from '../cli.error';
 import { type Connection, describeConnection } from './connection';
+import { type HttpAnswer, httpRequest } from './http-request';
 
 interface ErrorBody {
   error?: { code?: string; message?: string; fields?: { path: string; message: string }[] };
@@ -26,9 +27,9 @@ export class DaemonClient {
     body?: unknown,
     headers: Record<string, string> = {},
   ): Promise<T> {
-    let response: Response;
+    let answer: HttpAnswer;
     try {
-      response = await fetch(`${this.connection.url}${path}`, {
+      answer = await httpRequest(`${this.connection.url}${path}`, {
         method,
         headers: {
           authorization: `Bearer ${this.connection.token}`,
@@ -38,26 +39,23 @@ export class DaemonClient {
         body: body === undefined ? undefined : JSON.stringify(body),
       });
     } catch (error) {
-      const cause =
-        (error as { cause?: { code?: string } }).cause?.code ?? (error as Error).message;
+      const cause = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
       throw new CliError(
         `cannot reach the daemon at ${this.connection.url} (${cause}; from ${this.connection.foundVia}); is it running? (npm start)`,
       );
     }
-    const text = await response.text();
+    const { status, text } = answer;
     let parsed: unknown = text;
     try {
       parsed = text === '' ? undefined : JSON.parse(text);
     } catch {
       // Not JSON: keep the text for the error message.
     }
-    if (!response.ok) {
-      const failure = describeFailure(response.status, parsed);
+    if (status < 200 || status > 299) {
+      const failure = describeFailure(status, parsed);
       // A refused token is a connection problem too: say which daemon refused it.
       throw new CliError(
-        response.status === 401
-          ? `${failure} (daemon ${describeConnection(this.connection)})`
-          : failure,
+        status === 401 ? `${failure} (daemon ${describeConnection(this.connection)})` : failure,
       );
     }
     return parsed as T;

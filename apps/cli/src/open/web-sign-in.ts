@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { type Connection } from '../client/connection';
 import { type DaemonClient } from '../client/daemon-client';
+import { httpRequest } from '../client/http-request';
 
 /** The token the page is signed in with, and where it came from (for `--verbose`). */
 export interface WebToken {
@@ -13,11 +14,10 @@ export interface WebToken {
 
 /** What `GET` on a path answers with this token: only the status matters. */
 async function statusOf(url: string, token: string, urlPath: string): Promise<number> {
-  const response = await fetch(`${url}${urlPath}`, {
+  const answer = await httpRequest(`${url}${urlPath}`, {
     headers: { authorization: `Bearer ${token}` },
   });
-  await response.body?.cancel();
-  return response.status;
+  return answer.status;
 }
 
 /** What a kept user token is for: the web page (`tickler open`) or an assistant (`tickler mcp`). */
