@@ -56,7 +56,8 @@ const GATED = [
     file: `${QUEUE}/queue-claims.ts`,
     // Only the recovery of a dead instance's claims reaches it.
     ring: ['packages/core/src/instance/claim-recovery.int.spec.ts', `${QUEUE}/*.spec.ts`],
-    break: null,
+    // 84.6 % (11 of 13) on 2026-12-05; the two survivors: docs/testing.md.
+    break: 84,
   },
   {
     name: 'repeat-rearm',
