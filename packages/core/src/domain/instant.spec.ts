@@ -24,6 +24,22 @@ describe('toIsoUtc', () => {
     expect(toIsoUtc(MAX_MS)).toBe('9999-12-31T23:59:59.999Z');
   });
 
+  it('writes each instant of a sequence, repeats and alternations included (the last one is remembered)', () => {
+    const a = Date.UTC(2026, 11, 6, 5, 0, 0, 1);
+    const b = a + 1;
+    expect([a, a, b, a, b, b].map((ms) => toIsoUtc(ms))).toEqual([
+      '2026-12-06T05:00:00.001Z',
+      '2026-12-06T05:00:00.001Z',
+      '2026-12-06T05:00:00.002Z',
+      '2026-12-06T05:00:00.001Z',
+      '2026-12-06T05:00:00.002Z',
+      '2026-12-06T05:00:00.002Z',
+    ]);
+    expect(toIsoUtc(new Date(b))).toBe('2026-12-06T05:00:00.002Z');
+    expect(() => toIsoUtc(Number.NaN)).toThrow(RangeError);
+    expect(toIsoUtc(b)).toBe('2026-12-06T05:00:00.002Z');
+  });
+
   it('refuses instants whose text would break ordering (before 1970, after 9999, NaN)', () => {
     expect(() => toIsoUtc(-1)).toThrow(RangeError);
     expect(() => toIsoUtc(MAX_MS + 1)).toThrow(RangeError);

@@ -17,13 +17,26 @@ const RFC3339 =
 const MAX_MS = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
 const MIN_MS = Date.UTC(1970, 0, 1);
 
+/**
+ * The last instant written and its text: the clock's `now` is written several times per request
+ * (authentication, the command, the wake-up) and by every call of a group commit, mostly within
+ * the same millisecond, and `Date#toISOString` allocates a Date and formats each time.
+ */
+let lastMs = Number.NaN;
+let lastText = '';
+
 /** The only writer of stored instants. Accepts a Date or epoch milliseconds. */
 export function toIsoUtc(at: Date | number): string {
   const ms = typeof at === 'number' ? at : at.getTime();
+  if (ms === lastMs) {
+    return lastText;
+  }
   if (!Number.isFinite(ms) || ms < MIN_MS || ms > MAX_MS) {
     throw new RangeError(`instant out of storable range: ${String(ms)}`);
   }
-  return new Date(ms).toISOString();
+  lastText = new Date(ms).toISOString();
+  lastMs = ms;
+  return lastText;
 }
 
 /** True when `text` is exactly in the stored form (what the time-column check asserts). */
