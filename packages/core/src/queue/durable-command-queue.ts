@@ -101,7 +101,11 @@ export class DurableCommandQueue {
     );
     this.handOff = new BusyHandOff(clock, this.options.handOffMs, () =>
       this.cycle.running === undefined ? undefined : this.batchesClaimed,
-    ).onStale((atMs) => this.wakeUps.handOff(database.kysely, atMs));
+    ).onStale((atMs) => {
+      if (this.watchdog.watching) {
+        this.wakeUps.handOff(database.kysely, atMs); // a lone instance has no one to tell
+      }
+    });
     this.writer = new QueueWriter(this.store, uow, clock, ids, this.options.maxAttempts, {
       announce: (tx, runAt, wakeOthers) => this.wakeUps.announce(tx, runAt, wakeOthers),
       armAt,
@@ -143,7 +147,10 @@ export class DurableCommandQueue {
     );
     this.runner.beforeRunning(() => this.armWhileBusy());
     this.recovery = new ClaimRecovery(instance, uow, database.kysely, clock, logger);
-    this.recovery.add(new QueueClaims((tx, runAt) => this.wakeUps.announce(tx, runAt), armAt));
+    // A dead instance's claims are work for every survivor, not only the one that noticed.
+    this.recovery.add(
+      new QueueClaims((tx, runAt) => this.wakeUps.announce(tx, runAt, true), armAt),
+    );
     this.watchdog = new InstanceWatchdog(
       clock,
       { idleMs: this.options.instanceWatchMs, busyMs: this.options.instanceWatchBusyMs },
