@@ -81,8 +81,8 @@ export class DurableCommandQueue {
     this.store = new QueueStore(database.dialect);
     const armAt = (atMs: number): void => this.armAt(atMs);
     this.timer = new WakeTimer(clock, (atMs) => {
-      if (this.cycle.running !== undefined) {
-        this.handOff.due(atMs);
+      if (this.cycle.running !== undefined && database.wakeUps !== undefined) {
+        this.handOff.due(atMs); // PostgreSQL: others may take it if this cycle stays busy
       }
       this.cycle.timerDue();
     });
