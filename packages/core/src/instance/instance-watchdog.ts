@@ -29,7 +29,14 @@ export class InstanceWatchdog {
     /** True while this instance is working: peers die mid-work, and work waits on their claims. */
     private readonly busy: () => boolean,
     private readonly logger: Logger,
+    /** Called after another instance ended: what it meant to run itself is now others' to find. */
+    private readonly peerEnded: () => void = () => undefined,
   ) {}
+
+  /** True while other instances held their lock at the last look. */
+  get watching(): boolean {
+    return this.known.size > 0;
+  }
 
   /** Looks now (a look already under way is shared). */
   look(): Promise<void> {
@@ -74,6 +81,7 @@ export class InstanceWatchdog {
       if (vanished || dead.length > 0) {
         await this.recovery.recoverDead();
         await this.lock.forget(dead);
+        this.peerEnded();
       }
     } catch (error) {
       this.logger.warn({ err: error }, 'cannot look at the other instances; will look again');

@@ -42,6 +42,8 @@ export class BatchRunner {
   private readonly inClaimTransaction = new Set<string>();
   /** Who wants to know when this process claims the row under a key. */
   private readonly claimListeners = new Map<string, (() => void)[]>();
+  /** Called once a claim committed and its rows are about to run (see {@link beforeRunning}). */
+  private runningListener: () => void = () => undefined;
 
   constructor(
     private readonly store: QueueStore,
@@ -78,12 +80,21 @@ export class BatchRunner {
     this.claimListeners.set(key, [...(this.claimListeners.get(key) ?? []), listener]);
   }
 
+  /**
+   * Calls `listener` after each claim that left rows to run, before they run: the queue looks
+   * at what falls due while its handlers are busy.
+   */
+  beforeRunning(listener: () => void): void {
+    this.runningListener = listener;
+  }
+
   /** Claims and runs one batch; returns how many rows it claimed. */
   async runBatch(): Promise<number> {
     const { claimed, rows, token } = await this.claim();
     if (rows.length === 0) {
       return claimed;
     }
+    this.runningListener();
     this.held.add(token);
     const stopBeating = this.heartbeat.keepAlive(token);
     try {

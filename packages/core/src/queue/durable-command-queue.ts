@@ -3,6 +3,7 @@ import { type Clock } from '../clock/clock';
 import { type IdGenerator } from '../clock/id-generator';
 import { type Command } from '../commands/command';
 import { type Database } from '../database/database';
+import { msOf } from '../domain';
 import { type Transaction, type UnitOfWork } from '../database/unit-of-work';
 import { ClaimRecovery } from '../instance/claim-recovery';
 import { type ClaimedRows } from '../instance/claimed-rows';
@@ -10,6 +11,7 @@ import { type InstanceLock } from '../instance/instance-lock';
 import { InstanceWatchdog } from '../instance/instance-watchdog';
 import { type Logger, silentLogger } from '../logger';
 import { BatchRunner } from './batch-runner';
+import { BusyHandOff } from './busy-hand-off';
 import { QueueClaims } from './queue-claims';
 import { CrossProcessWakeUps } from './cross-process-wake-ups';
 import { type EnqueueOptions, type QueuedCommand } from './enqueue-options';
@@ -54,6 +56,9 @@ export class DurableCommandQueue {
   private readonly cycle: QueueCycle;
   private readonly recovery: ClaimRecovery;
   private readonly watchdog: InstanceWatchdog;
+  private readonly handOff: BusyHandOff;
+  /** Batches this queue's cycles started: a hand-off waits to see whether it moves. */
+  private batchesClaimed = 0;
   /** The start-up catch-up (dead instances' claims) while it runs. */
   private startup: Promise<void> | undefined;
 
@@ -75,16 +80,34 @@ export class DurableCommandQueue {
     this.options = resolveQueueOptions(options);
     this.store = new QueueStore(database.dialect);
     const armAt = (atMs: number): void => this.armAt(atMs);
-    this.timer = new WakeTimer(clock, () => this.cycle.timerDue());
+    this.timer = new WakeTimer(clock, (atMs) => {
+      if (this.cycle.running !== undefined && database.wakeUps !== undefined) {
+        this.handOff.due(atMs); // PostgreSQL: others may take it if this cycle stays busy
+      }
+      this.cycle.timerDue();
+    });
     this.sweep = new SafetySweep(
       clock,
       this.options.sweepMs,
       () => this.timer.armedAtMs,
       () => this.lookAround(),
     );
-    this.wakeUps = new CrossProcessWakeUps(database.wakeUps, this.store, logger);
+    // A queue that is not running (or is stopping) runs none of its rows: the others must hear.
+    this.wakeUps = new CrossProcessWakeUps(
+      database.wakeUps,
+      this.store,
+      logger,
+      () => !this.started || this.stopping,
+    );
+    this.handOff = new BusyHandOff(clock, this.options.handOffMs, () =>
+      this.cycle.running === undefined ? undefined : this.batchesClaimed,
+    ).onStale((atMs) => {
+      if (this.watchdog.watching) {
+        this.wakeUps.handOff(database.kysely, atMs); // a lone instance has no one to tell
+      }
+    });
     this.writer = new QueueWriter(this.store, uow, clock, ids, this.options.maxAttempts, {
-      announce: (tx, runAt) => this.wakeUps.announce(tx, runAt),
+      announce: (tx, runAt, wakeOthers) => this.wakeUps.announce(tx, runAt, wakeOthers),
       armAt,
     });
     const settler = new RowSettler(this.store, uow, clock, logger, armAt, (error) =>
@@ -108,6 +131,7 @@ export class DurableCommandQueue {
       {
         readNextInstant: () => this.readNextInstant(),
         runBatch: () => {
+          this.batchesClaimed++;
           this.watchdog.hurry(); // work is due: look at the other instances at the busy pace
           return this.runner.runBatch();
         },
@@ -121,8 +145,12 @@ export class DurableCommandQueue {
       () => this.started && !this.stopping,
       logger,
     );
+    this.runner.beforeRunning(() => this.armWhileBusy());
     this.recovery = new ClaimRecovery(instance, uow, database.kysely, clock, logger);
-    this.recovery.add(new QueueClaims((tx, runAt) => this.wakeUps.announce(tx, runAt), armAt));
+    // A dead instance's claims are work for every survivor, not only the one that noticed.
+    this.recovery.add(
+      new QueueClaims((tx, runAt) => this.wakeUps.announce(tx, runAt, true), armAt),
+    );
     this.watchdog = new InstanceWatchdog(
       clock,
       { idleMs: this.options.instanceWatchMs, busyMs: this.options.instanceWatchBusyMs },
@@ -132,6 +160,8 @@ export class DurableCommandQueue {
       () =>
         this.cycle.running !== undefined || this.runner.held.size > 0 || this.recovery.working(),
       logger,
+      // An instance that ended may have left rows it meant to run itself, never announced.
+      () => this.kick(),
     );
   }
 
@@ -244,6 +274,7 @@ export class DurableCommandQueue {
     }
     this.stopping = true;
     this.timer.clear();
+    this.handOff.cancel();
     this.sweep.cancel();
     this.watchdog.stop();
     const stopListening = this.wakeUps.close();
@@ -301,6 +332,28 @@ export class DurableCommandQueue {
    */
   jobOccurrences(options: { jobKey?: string; limit?: number } = {}): Promise<JobOccurrence[]> {
     return readOccurrences(this.database.kysely, options);
+  }
+
+  /**
+   * A claim took the rows the timer was armed for, and its handlers may run long: with other
+   * instances listening (PostgreSQL), arm for whatever falls due meanwhile, so that this queue,
+   * still busy then, hands it off ({@link CrossProcessWakeUps.handOff}) instead of leaving a
+   * row it never announced to wait. A lone instance or SQLite skips the read.
+   */
+  private armWhileBusy(): void {
+    if (this.database.wakeUps === undefined || !this.watchdog.watching) {
+      return;
+    }
+    this.store.nextWakeUp(this.database.kysely).then(
+      (next) => {
+        if (next !== undefined) {
+          this.armAt(msOf(next));
+        }
+      },
+      (error: unknown) => {
+        this.logger.warn({ err: error }, 'cannot read the next instant; the cycle will');
+      },
+    );
   }
 
   /** Arms the single timer for `atMs` unless one is already armed at or before it. */

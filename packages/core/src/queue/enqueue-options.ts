@@ -25,6 +25,13 @@ export interface EnqueueOptions {
   /** Claims allowed per run before giving up. Default 5. */
   maxAttempts?: number;
   backoff?: BackoffOptions;
+  /**
+   * Tell every other process sharing the database at once (PostgreSQL NOTIFY), even though
+   * this queue runs the row itself: work more processes should share (a drain asking idle
+   * daemons to join). Otherwise a running queue keeps its rows to itself and hands off only
+   * what falls due while it stays busy.
+   */
+  wakeOthers?: boolean;
 }
 
 /** A command as the queue stores it: the bus's routing type and plain JSON-able data. */

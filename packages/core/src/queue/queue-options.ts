@@ -29,6 +29,12 @@ export interface QueueOptions {
    * usually dies holding work that others are waiting for. Default 200 ms.
    */
   instanceWatchBusyMs?: number;
+  /**
+   * PostgreSQL with other instances: how long a row may wait, once due, for this queue's busy
+   * cycle before it is handed to the others (a NOTIFY; most cycles end sooner, and the hand-off
+   * would only make every idle daemon race for the row). Default 20 ms.
+   */
+  handOffMs?: number;
 }
 
 /** {@link QueueOptions} with every default applied. */
@@ -44,6 +50,7 @@ export function resolveQueueOptions(options: QueueOptions = {}): ResolvedQueueOp
     maxAttempts: options.maxAttempts ?? 5,
     instanceWatchMs: options.instanceWatchMs ?? 1_000,
     instanceWatchBusyMs: options.instanceWatchBusyMs ?? 200,
+    handOffMs: options.handOffMs ?? 20,
   };
 }
 

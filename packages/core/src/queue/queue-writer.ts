@@ -22,8 +22,11 @@ export class InvalidEnqueueOptionsError extends Error {
 
 /** What the writer needs from the rest of the queue once a row is written. */
 export interface WrittenRowHooks {
-  /** Tells other processes sharing the database, inside the writing transaction. */
-  announce(tx: Transaction, runAt: string): Promise<void>;
+  /**
+   * Tells other processes sharing the database, inside the writing transaction, when they
+   * must know (see `CrossProcessWakeUps.announce`); `wakeOthers` tells them whatever.
+   */
+  announce(tx: Transaction, runAt: string, wakeOthers?: boolean): Promise<void>;
   /** Arms the queue's timer for a committed row (called after commit only). */
   armAt(atMs: number): void;
 }
@@ -103,7 +106,7 @@ export class QueueWriter {
     };
     const write = async (t: Transaction): Promise<void> => {
       const storedRunAt = await this.store.insert(t.db, row, options.onKeyConflict ?? 'replace');
-      await this.hooks.announce(t, storedRunAt);
+      await this.hooks.announce(t, storedRunAt, options.wakeOthers);
       t.afterCommit(() => this.hooks.armAt(msOf(storedRunAt)));
     };
     if (tx) {

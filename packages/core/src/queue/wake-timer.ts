@@ -11,8 +11,8 @@ export class WakeTimer {
 
   constructor(
     private readonly clock: Clock,
-    /** Called when the timer fires (the instant it was armed for has come). */
-    private readonly onFire: () => void,
+    /** Called when the timer fires with the instant it was armed for (epoch ms). */
+    private readonly onFire: (atMs: number) => void,
   ) {}
 
   /** Instant (epoch ms) the timer is armed for; +∞ when it is not armed. */
@@ -30,7 +30,7 @@ export class WakeTimer {
     this.handle = this.clock.setTimer(() => {
       this.handle = undefined;
       this.dueMs = Number.POSITIVE_INFINITY;
-      this.onFire();
+      this.onFire(dueMs);
     }, dueMs - this.clock.now().getTime());
   }
 

@@ -31,8 +31,13 @@ export class QueueChannelSendsWakeUp extends KeyedQueueWakeUp {
     super(queue, database, now, CHANNEL_SENDS_WAKE_UP_KEY, 'notifications.deliver-channel-sends');
   }
 
+  /**
+   * Always shared with the other processes (PostgreSQL NOTIFY): sends are network work each
+   * daemon's pool does a few at a time, so every daemon with room should hear of them, not only
+   * the writer (the deliver-due wake-up, by contrast, stays with its writer unless a drain asks).
+   */
   override async wakeAt(tx: Transaction, at: string): Promise<void> {
-    await super.wakeAt(tx, at);
+    await super.wakeAt(tx, at, { share: true });
     if (!this.kicking.has(tx) && at <= toIsoUtc(this.now.now())) {
       this.kicking.add(tx);
       tx.afterCommit(() => this.kick.kick());

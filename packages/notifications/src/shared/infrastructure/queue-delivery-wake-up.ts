@@ -58,7 +58,7 @@ export class KeyedQueueWakeUp implements DeliveryWakeUp {
     this.heardByOtherProcesses = sqlDialectFor(database.dialect).notifiesOtherProcesses;
   }
 
-  async wakeAt(tx: Transaction, at: string): Promise<void> {
+  async wakeAt(tx: Transaction, at: string, options?: { readonly share?: boolean }): Promise<void> {
     let notAfter = this.inTransaction.get(tx);
     if (notAfter === undefined) {
       notAfter = this.firstTouch(tx, at);
@@ -68,7 +68,12 @@ export class KeyedQueueWakeUp implements DeliveryWakeUp {
     }
     await this.queue.enqueue(
       { type: this.commandType, payload: {} },
-      { runAt: at, key: this.key, onKeyConflict: 'keep-earlier' },
+      {
+        runAt: at,
+        key: this.key,
+        onKeyConflict: 'keep-earlier',
+        ...(options?.share === true ? { wakeOthers: true } : {}),
+      },
       tx,
     );
     const before = this.inTransaction.get(tx);

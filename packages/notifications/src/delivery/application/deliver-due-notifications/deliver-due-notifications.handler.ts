@@ -160,7 +160,8 @@ export class DeliverDueNotificationsHandler implements CommandHandler<DeliverDue
   private async rearm(more: boolean): Promise<void> {
     await this.uow.run(async (tx) => {
       if (more) {
-        await this.wakeUp.wakeAt(tx, toIsoUtc(this.clock.now()));
+        // Work is left: on PostgreSQL the other daemons hear of it at once and join.
+        await this.wakeUp.wakeAt(tx, toIsoUtc(this.clock.now()), { share: true });
       } else {
         await this.wakeAtNextDue(tx);
       }
