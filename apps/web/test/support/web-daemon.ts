@@ -1,5 +1,5 @@
 import { type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { launchChromium } from './chromium';
+import { connectChromium } from './chromium';
 import { Api, DaemonChild } from './daemon-child';
 
 export { Api, type DaemonChild as DaemonProcess };
@@ -53,7 +53,7 @@ export async function signInByPasting(page: Page, url: string, token: string): P
   await page.getByRole('tab', { name: 'Scheduled' }).waitFor();
 }
 
-/** What a browser suite shares: one daemon, its admin client, one Chromium. */
+/** What a browser suite shares: one daemon, its admin client, the run's Chromium. */
 export interface WebSuite {
   daemon: DaemonChild;
   admin: Api;
@@ -61,7 +61,8 @@ export interface WebSuite {
 }
 
 /**
- * Starts the daemon and Chromium before the file's tests and stops both after; read the fields
+ * Starts the daemon and connects to the run's Chromium before the file's tests, and stops the
+ * daemon and closes the connection after (the browser's contexts with it); read the fields
  * inside tests (they are filled in `beforeAll`). `env` is read in `beforeAll`, after the
  * file's earlier `beforeAll`s (a stand-in the daemon must trust can start there).
  */
@@ -69,7 +70,7 @@ export function useWebSuite(env: () => Record<string, string> = () => ({})): Web
   const suite = {} as WebSuite;
   beforeAll(async () => {
     Object.assign(suite, await startWebDaemon(env()));
-    suite.browser = await launchChromium();
+    suite.browser = await connectChromium();
   });
   afterAll(async () => {
     await suite.browser?.close();
