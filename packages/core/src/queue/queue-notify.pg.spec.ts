@@ -83,6 +83,33 @@ async function claimedBy(app: Application, name: string): Promise<string> {
   }
 }
 
+/**
+ * Two running queues on one database and a listener on it. The other one starts first, so the
+ * writer's watchdog sees it at the writer's own start (a lone instance hands nothing off).
+ */
+async function writerAndOther() {
+  const { app, clock } = await boot();
+  const other = await boot(clock);
+  other.app.start();
+  await clock.advance(0);
+  app.start();
+  await clock.advance(0);
+  return { app, clock, other: other.app, heard: await overhear(app) };
+}
+
+/** Opens the gate, lets both queues finish, and checks which probes ran (once each). */
+async function finishBoth(
+  both: readonly Application[],
+  gate: { open: () => void },
+  moving: Promise<void>,
+  names: readonly string[],
+): Promise<void> {
+  gate.open();
+  await moving;
+  await Promise.all(both.map((a) => a.queue.idle()));
+  expect(probeLog.map((p) => p.name).sort()).toEqual([...names].sort());
+}
+
 describe('queue wake-ups between processes on PostgreSQL', () => {
   it('a row another process commits arms this queue at its instant (NOTIFY on commit), not at the sweep', async () => {
     const { app, clock } = await boot();
@@ -136,12 +163,7 @@ describe('queue wake-ups between processes on PostgreSQL', () => {
   });
 
   it('a row written to be shared is announced though the writer runs, and an idle queue takes it', async () => {
-    const { app, clock } = await boot();
-    app.start();
-    const other = await boot(clock);
-    other.app.start();
-    await clock.advance(0);
-    const heard = await overhear(app);
+    const { app, clock, other, heard } = await writerAndOther();
     const gate = closeGate();
     await app.queue.enqueue(probe('blocker'));
     const moving = clock.advance(0);
@@ -151,23 +173,12 @@ describe('queue wake-ups between processes on PostgreSQL', () => {
     await until(() => heard.length > 0);
     expect(heard).toEqual([0]);
     clock.fireDueWithoutSettling();
-    expect(await claimedBy(app, 'shared')).toBe(other.app.instanceId);
-    gate.open();
-    await moving;
-    await Promise.all([app.queue.idle(), other.app.queue.idle()]);
-    expect(probeLog.map((p) => p.name).sort()).toEqual(['blocker', 'shared']);
+    expect(await claimedBy(app, 'shared')).toBe(other.instanceId);
+    await finishBoth([app, other], gate, moving, ['blocker', 'shared']);
   });
 
   it('a row that falls due while its writer is busy is handed off to an idle queue', async () => {
-    // The other queue starts first, so the writer's watchdog sees it at its own start: a lone
-    // instance does not look for what falls due while it is busy (no one to hand it to).
-    const { app, clock } = await boot();
-    const other = await boot(clock);
-    other.app.start();
-    await clock.advance(0);
-    app.start();
-    await clock.advance(0);
-    const heard = await overhear(app);
+    const { app, clock, other, heard } = await writerAndOther();
     await app.queue.enqueue(probe('later'), { delayMs: 5_000 });
     const gate = closeGate();
     await app.queue.enqueue(probe('blocker'), { delayMs: 1_000 });
@@ -187,11 +198,8 @@ describe('queue wake-ups between processes on PostgreSQL', () => {
     await until(() => heard.length > 0);
     expect(heard).toEqual([5_000]);
     clock.fireDueWithoutSettling();
-    expect(await claimedBy(app, 'later')).toBe(other.app.instanceId);
-    gate.open();
-    await moving;
-    await Promise.all([app.queue.idle(), other.app.queue.idle()]);
-    expect(probeLog.map((p) => p.name).sort()).toEqual(['blocker', 'later']);
+    expect(await claimedBy(app, 'later')).toBe(other.instanceId);
+    await finishBoth([app, other], gate, moving, ['blocker', 'later']);
   });
 
   it("a writer that stops before its row is due leaves it to the others' watchdog", async () => {
