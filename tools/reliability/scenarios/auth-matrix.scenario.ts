@@ -88,7 +88,14 @@ export function constantTimeFindings(): string[] {
   if (!/timingSafeEqual\(/.test(same)) {
     problems.push('sameSecret does not use crypto.timingSafeEqual');
   }
-  if ((same.match(/createHash\('sha256'\)[\s\S]*?\.digest\(\)/g) ?? []).length < 2) {
+  // Each side's SHA-256 digest: through a Hash object, or the file's `sha256(text, 'buffer')`
+  // (the one-shot `crypto.hash` where Node has it, a Hash object otherwise).
+  const digests =
+    (same.match(/createHash\('sha256'\)[\s\S]*?\.digest\(\)/g) ?? []).length +
+    (/function sha256\([\s\S]*?hash\('sha256'[\s\S]*?createHash\('sha256'\)/.test(secret)
+      ? (same.match(/sha256\(\w+, 'buffer'\)/g) ?? []).length
+      : 0);
+  if (digests < 2) {
     problems.push('sameSecret does not hash both sides to equal-length digests before comparing');
   }
   if (!/same\(a: string, b: string\): boolean \{\s*return sameSecret\(a, b\);/.test(secret)) {
