@@ -21,6 +21,7 @@ export * from './commands/text.validators';
 export * from './database/database';
 export * from './database/dialect';
 export * from './database/sqlite-database';
+export { type CheckpointResult, type CheckpointWorkerModule } from './database/wal-checkpointer';
 export * from './database/private-files';
 export * from './database/open-postgres-database';
 export * from './database/unit-of-work';

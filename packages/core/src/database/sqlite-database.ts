@@ -5,6 +5,11 @@ import { ProcessInstanceLock } from '../instance/process-instance-lock';
 import { SqliteInstanceLock } from '../instance/sqlite-instance-lock';
 import { type Database } from './database';
 import { preparePrivateFile } from './private-files';
+import {
+  type CheckpointResult,
+  type CheckpointWorkerModule,
+  WalCheckpointer,
+} from './wal-checkpointer';
 
 /** Options for {@link openSqliteDatabase}. */
 export interface SqliteOptions {
@@ -25,6 +30,24 @@ export interface SqliteOptions {
    * instead of `file`, which must then be `:memory:`. Tests start from a migrated template so.
    */
   image?: Buffer;
+  /**
+   * A file database checkpoints its WAL from a thread of its own ({@link WalCheckpointer}),
+   * loading better-sqlite3 from here. Default: where `require.resolve` finds it; when it
+   * cannot (a bundle without the module on disk), or `false`, SQLite's own autocheckpoint on
+   * the application connection stays.
+   */
+  checkpointWorker?: CheckpointWorkerModule | false;
+  /** Told of every checkpoint the WAL thread ran (tests and measurements). */
+  onCheckpoint?: (result: CheckpointResult) => void;
+}
+
+/** better-sqlite3 for the checkpoint thread, if this process can name a file for it. */
+function defaultCheckpointWorker(): CheckpointWorkerModule | undefined {
+  try {
+    return { module: require.resolve('better-sqlite3') };
+  } catch {
+    return undefined;
+  }
 }
 
 /**
@@ -103,6 +126,19 @@ export function openSqliteDatabase(options: SqliteOptions): Database {
   const dataVersion = raw.prepare('pragma data_version').pluck();
   // A handful of fixed statements (the unit of work's), each prepared on first use.
   const controls = new Map<string, BetterSqlite3.Statement>();
+  const worker =
+    options.file === ':memory:' || options.checkpointWorker === false
+      ? undefined
+      : (options.checkpointWorker ?? defaultCheckpointWorker());
+  const checkpointer =
+    worker === undefined
+      ? undefined
+      : new WalCheckpointer({
+          file: options.file,
+          worker,
+          setAutocheckpoint: (pages) => raw.pragma(`wal_autocheckpoint = ${pages}`),
+          ...(options.onCheckpoint ? { onCheckpoint: options.onCheckpoint } : {}),
+        });
   return {
     dialect: 'sqlite',
     kysely,
@@ -114,6 +150,10 @@ export function openSqliteDatabase(options: SqliteOptions): Database {
         controls.set(sqlText, stmt);
       }
       stmt.run();
+      // Every commit of the application goes through here (the unit of work's control).
+      if (sqlText === 'commit') {
+        checkpointer?.committed();
+      }
     },
     // IMMEDIATE takes the write lock up front: a deferred transaction that reads and then
     // writes can fail with SQLITE_BUSY when a second process holds the lock, whatever the
@@ -130,6 +170,9 @@ export function openSqliteDatabase(options: SqliteOptions): Database {
     },
     close: async () => {
       await Promise.all(locks.splice(0).map((lock) => lock.release()));
+      // The thread's connection first: the application's, closed last, checkpoints the rest
+      // and removes the WAL, as before.
+      await checkpointer?.close();
       await kysely.destroy();
     },
   };

@@ -1,0 +1,53 @@
+/**
+ * The code of the WAL checkpoint thread ({@link WalCheckpointer}), run with
+ * `new Worker(code, { eval: true, workerData })`. Plain CommonJS in a string rather than a
+ * TypeScript entry file: it runs unchanged from tsc's output, under jest (whose transform does
+ * not reach a worker's own `require`) and from a bundle, with nothing to build beside it.
+ *
+ * `workerData`: `{ module, file, nativeBinding? }` — where better-sqlite3 is, the database
+ * file, and optionally its addon's path. Messages in: `'checkpoint'` and `'close'`. Messages out: `{ ready }`
+ * once the connection is open, `{ log, checkpointed, busy }` after each checkpoint (frames in
+ * the WAL, frames copied into the database, whether another checkpoint held it), and
+ * `{ error }` before the thread ends on a failure.
+ */
+export const WAL_CHECKPOINT_WORKER_SOURCE = `
+'use strict';
+const { parentPort, workerData } = require('node:worker_threads');
+let db;
+try {
+  const Database = require(workerData.module);
+  db = new Database(workerData.file, {
+    fileMustExist: true,
+    ...(workerData.nativeBinding ? { nativeBinding: workerData.nativeBinding } : {}),
+  });
+  // The same durability as the application's connection: the checkpoint fsyncs the database
+  // file; nothing this connection writes is a transaction of its own.
+  db.pragma('synchronous = NORMAL');
+  // This connection never checkpoints on its own (it commits nothing), but say so.
+  db.pragma('wal_autocheckpoint = 0');
+} catch (error) {
+  parentPort.postMessage({ error: String(error && error.message ? error.message : error) });
+  process.exit(1);
+}
+// Asks that come in while a checkpoint runs wait in the port's queue (this thread does one
+// thing at a time); the main thread sends at most one per interval, so they stay few.
+function checkpoint() {
+  try {
+    const [row] = db.pragma('wal_checkpoint(PASSIVE)');
+    parentPort.postMessage({ log: row.log, checkpointed: row.checkpointed, busy: row.busy });
+  } catch (error) {
+    parentPort.postMessage({ error: String(error && error.message ? error.message : error) });
+    db.close();
+    process.exit(1);
+  }
+}
+parentPort.on('message', (message) => {
+  if (message === 'close') {
+    db.close();
+    parentPort.close();
+    return;
+  }
+  checkpoint();
+});
+parentPort.postMessage({ ready: true });
+`;

@@ -1,0 +1,152 @@
+import fs from 'node:fs';
+import BetterSqlite3 from 'better-sqlite3';
+import { sql } from 'kysely';
+import { type Database } from './database';
+import { openSqliteDatabase } from './sqlite-database';
+import { type CheckpointResult, WalCheckpointer } from './wal-checkpointer';
+import { createTempDirectory, type TempDirectory } from '../testing';
+import { UnitOfWork } from './unit-of-work';
+
+let dir: TempDirectory;
+let db: Database | undefined;
+let raw: BetterSqlite3.Database | undefined;
+let checkpointer: WalCheckpointer | undefined;
+
+beforeEach(() => {
+  dir = createTempDirectory();
+});
+
+afterEach(async () => {
+  await checkpointer?.close();
+  raw?.close();
+  await db?.close();
+  checkpointer = undefined;
+  raw = undefined;
+  db = undefined;
+  dir.remove();
+});
+
+/** Resolves with the first checkpoint that `seen` receives. */
+function nextCheckpoint(): {
+  seen: (r: CheckpointResult) => void;
+  first: Promise<CheckpointResult>;
+} {
+  let seen: (r: CheckpointResult) => void = () => undefined;
+  const first = new Promise<CheckpointResult>((resolve) => (seen = resolve));
+  return { seen, first };
+}
+
+/** A raw WAL connection with one table, as openSqliteDatabase leaves a file. */
+function walFile(): BetterSqlite3.Database {
+  const connection = new BetterSqlite3(dir.file('raw.db'));
+  connection.pragma('journal_mode = WAL');
+  connection.exec('create table t (n integer)');
+  return connection;
+}
+
+describe('openSqliteDatabase: the WAL is checkpointed by a thread of its own', () => {
+  it('after commits, the thread copies every frame into the file and the connection only keeps a fallback bound', async () => {
+    const { seen, first } = nextCheckpoint();
+    db = openSqliteDatabase({ file: dir.file('app.db'), onCheckpoint: seen });
+    await sql`create table t (n integer)`.execute(db.kysely);
+    const work = new UnitOfWork(db);
+    await work.run(async (tx) => {
+      await sql`insert into t (n) values (1), (2), (3)`.execute(tx.db);
+    });
+    const result = await first;
+    expect(result.log).toBeGreaterThan(0);
+    expect(result.checkpointed).toBe(result.log);
+    expect(result.busy).toBe(0);
+    // Set once the thread said it was ready, before its first checkpoint's answer.
+    const { rows } = await sql<{ wal_autocheckpoint: number }>`pragma wal_autocheckpoint`.execute(
+      db.kysely,
+    );
+    expect(rows[0]?.wal_autocheckpoint).toBe(10_000);
+  });
+
+  it('checkpointWorker: false leaves SQLite its own autocheckpoint on the connection', async () => {
+    db = openSqliteDatabase({ file: dir.file('app.db'), checkpointWorker: false });
+    await sql`create table t (n integer)`.execute(db.kysely);
+    await new UnitOfWork(db).run(async (tx) => {
+      await sql`insert into t (n) values (1)`.execute(tx.db);
+    });
+    const { rows } = await sql<{ wal_autocheckpoint: number }>`pragma wal_autocheckpoint`.execute(
+      db.kysely,
+    );
+    expect(rows[0]?.wal_autocheckpoint).toBe(1000);
+  });
+
+  it('what was committed is in the file after close, with the WAL gone', async () => {
+    db = openSqliteDatabase({ file: dir.file('app.db') });
+    await sql`create table t (n integer)`.execute(db.kysely);
+    const work = new UnitOfWork(db);
+    for (let i = 0; i < 20; i++) {
+      await work.run(async (tx) => {
+        await sql`insert into t (n) values (${i})`.execute(tx.db);
+      });
+    }
+    await db.close();
+    db = undefined;
+    const reader = new BetterSqlite3(dir.file('app.db'), { readonly: true });
+    expect(reader.prepare('select count(*) as n from t').get()).toEqual({ n: 20 });
+    reader.close();
+    expect(fs.existsSync(`${dir.file('app.db')}-wal`)).toBe(false);
+  });
+});
+
+describe('WalCheckpointer', () => {
+  it('starts no thread before the first commit', () => {
+    raw = walFile();
+    checkpointer = new WalCheckpointer({
+      file: dir.file('raw.db'),
+      worker: { module: require.resolve('better-sqlite3') },
+      setAutocheckpoint: (pages) => raw?.pragma(`wal_autocheckpoint = ${pages}`),
+    });
+    expect(checkpointer.running).toBe(false);
+  });
+
+  it('asks at most once per interval, and close ends the thread after the asks it holds', async () => {
+    raw = walFile();
+    const results: CheckpointResult[] = [];
+    const connection = raw;
+    checkpointer = new WalCheckpointer({
+      file: dir.file('raw.db'),
+      worker: { module: require.resolve('better-sqlite3') },
+      setAutocheckpoint: (pages) => connection.pragma(`wal_autocheckpoint = ${pages}`),
+      // One ask for the whole test: later commits fall inside the interval.
+      minIntervalMs: 3_600_000,
+      onCheckpoint: (result) => results.push(result),
+    });
+    for (let i = 0; i < 5; i++) {
+      connection.prepare('insert into t (n) values (?)').run(i);
+      checkpointer.committed();
+    }
+    expect(checkpointer.running).toBe(true);
+    await checkpointer.close();
+    expect(checkpointer.running).toBe(false);
+    expect(results).toHaveLength(1);
+  });
+
+  it('a thread that cannot load better-sqlite3 gives SQLite its autocheckpoint back and is not restarted', async () => {
+    raw = walFile();
+    const pages: number[] = [];
+    const failed = new Promise<void>((resolve) => {
+      checkpointer = new WalCheckpointer({
+        file: dir.file('raw.db'),
+        worker: { module: dir.file('no-such-module.js') },
+        setAutocheckpoint: (n) => {
+          pages.push(n);
+          resolve();
+        },
+      });
+    });
+    const c = checkpointer as unknown as WalCheckpointer;
+    c.committed();
+    await failed;
+    expect(pages).toEqual([1000]);
+    expect(c.failed).toMatch(/no-such-module/);
+    expect(c.running).toBe(false);
+    c.committed();
+    expect(c.running).toBe(false);
+  });
+});

@@ -1,0 +1,151 @@
+import { Worker } from 'node:worker_threads';
+import { WAL_CHECKPOINT_WORKER_SOURCE } from './wal-checkpoint-worker-source';
+
+/** Where the checkpoint thread finds better-sqlite3. */
+export interface CheckpointWorkerModule {
+  /** A path `require` can load better-sqlite3's JavaScript from. */
+  readonly module: string;
+  /** Its native addon's file, when it is not where better-sqlite3 looks (a packaged app). */
+  readonly nativeBinding?: string;
+}
+
+/** Options of {@link WalCheckpointer}. */
+export interface WalCheckpointerOptions {
+  /** The database file (in WAL mode, already open in this process). */
+  readonly file: string;
+  /** Where the thread loads better-sqlite3 from. */
+  readonly worker: CheckpointWorkerModule;
+  /**
+   * Sets the application connection's `wal_autocheckpoint` (pages): raised to
+   * `fallbackPages` while the thread runs, back to SQLite's 1,000 when it has failed.
+   */
+  readonly setAutocheckpoint: (pages: number) => void;
+  /** At most one ask per this many ms while commits come in. Default 100. */
+  readonly minIntervalMs?: number;
+  /** The application connection's own bound while the thread runs. Default 10,000 (≈ 40 MB). */
+  readonly fallbackPages?: number;
+  /** Told of every checkpoint the thread ran (tests and measurements). */
+  readonly onCheckpoint?: (result: CheckpointResult) => void;
+}
+
+/** What one `wal_checkpoint(PASSIVE)` of the thread reported. */
+export interface CheckpointResult {
+  /** Frames in the WAL. */
+  readonly log: number;
+  /** Frames copied into the database file. */
+  readonly checkpointed: number;
+  /** 1 when another connection's checkpoint held the lock. */
+  readonly busy: number;
+}
+
+/** SQLite's own default autocheckpoint, in pages. */
+const SQLITE_AUTOCHECKPOINT = 1000;
+
+/**
+ * Checkpoints a WAL database from a thread of its own. SQLite's autocheckpoint runs on the
+ * committing connection — on the event loop, for better-sqlite3 — and copies the WAL into the
+ * database file and fsyncs both: measured ≈ 12 ms of stall every ~13 group commits under HTTP
+ * load (docs/benchmarks.md, issue 28 item 5), which every request in flight waits for. Here a
+ * second connection in a worker thread runs `wal_checkpoint(PASSIVE)` (it never blocks the
+ * writer or readers) when commits have happened, at most once per `minIntervalMs`, and the
+ * application connection's autocheckpoint is raised to a fallback bound in case the thread
+ * lags. The thread starts on the first commit after open, so a database that is only read, or
+ * a test that writes little, never starts one; when nothing commits it gets no message and no
+ * timer runs (an idle sidecar stays asleep). A thread that fails puts SQLite's own
+ * autocheckpoint back. A kill at any instant is safe: a checkpoint is crash-safe by SQLite's
+ * design, and the last connection to close checkpoints what is left.
+ */
+export class WalCheckpointer {
+  private worker: Worker | undefined;
+  private failure: string | undefined;
+  private closed = false;
+  private lastAskMs = Number.NEGATIVE_INFINITY;
+  private readonly minIntervalMs: number;
+
+  constructor(private readonly options: WalCheckpointerOptions) {
+    this.minIntervalMs = options.minIntervalMs ?? 100;
+  }
+
+  /** True while a thread is running (started, not failed, not closed). */
+  get running(): boolean {
+    return this.worker !== undefined;
+  }
+
+  /** Why the thread failed, once it has (SQLite's own autocheckpoint is back then). */
+  get failed(): string | undefined {
+    return this.failure;
+  }
+
+  /** Called after every COMMIT of the application connection: cheap unless an ask is due. */
+  committed(): void {
+    if (this.failure !== undefined || this.closed) {
+      return;
+    }
+    const now = performance.now();
+    if (now - this.lastAskMs < this.minIntervalMs) {
+      return;
+    }
+    this.lastAskMs = now;
+    (this.worker ?? this.start()).postMessage('checkpoint');
+  }
+
+  /** Ends the thread after its checkpoint in progress (its connection closed first). */
+  async close(): Promise<void> {
+    this.closed = true;
+    const worker = this.worker;
+    this.worker = undefined;
+    if (worker === undefined) {
+      return;
+    }
+    const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
+    worker.postMessage('close');
+    await exited;
+  }
+
+  private start(): Worker {
+    const worker = new Worker(WAL_CHECKPOINT_WORKER_SOURCE, {
+      eval: true,
+      workerData: { file: this.options.file, ...this.options.worker },
+      // A small heap: the thread holds one connection and a few result rows.
+      resourceLimits: { maxOldGenerationSizeMb: 16, maxYoungGenerationSizeMb: 4 },
+      stdout: false,
+      stderr: false,
+    });
+    // The thread never keeps the process alive; close() ends it.
+    worker.unref();
+    worker.on('message', (message: WorkerMessage) => this.heard(message));
+    worker.on('error', (error) => this.fail(error.message));
+    worker.on('exit', (code) => {
+      if (!this.closed) {
+        this.fail(`the checkpoint thread exited (${code})`);
+      }
+    });
+    this.worker = worker;
+    return worker;
+  }
+
+  private heard(message: WorkerMessage): void {
+    if ('ready' in message) {
+      if (this.failure === undefined && !this.closed) {
+        this.options.setAutocheckpoint(this.options.fallbackPages ?? 10_000);
+      }
+    } else if ('error' in message) {
+      this.fail(message.error);
+    } else {
+      this.options.onCheckpoint?.(message);
+    }
+  }
+
+  private fail(reason: string): void {
+    if (this.failure !== undefined) {
+      return;
+    }
+    this.failure = reason;
+    this.worker = undefined;
+    if (!this.closed) {
+      this.options.setAutocheckpoint(SQLITE_AUTOCHECKPOINT);
+    }
+  }
+}
+
+type WorkerMessage = { ready: true } | { error: string } | CheckpointResult;
