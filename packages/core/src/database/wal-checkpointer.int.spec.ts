@@ -87,10 +87,10 @@ describe('openSqliteDatabase: the WAL is checkpointed by a thread of its own', (
     }
     await db.close();
     db = undefined;
+    expect(fs.existsSync(`${dir.file('app.db')}-wal`)).toBe(false);
     const reader = new BetterSqlite3(dir.file('app.db'), { readonly: true });
     expect(reader.prepare('select count(*) as n from t').get()).toEqual({ n: 20 });
     reader.close();
-    expect(fs.existsSync(`${dir.file('app.db')}-wal`)).toBe(false);
   });
 });
 
