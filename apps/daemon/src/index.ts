@@ -4,6 +4,7 @@
 import path from 'node:path';
 import { type DaemonConfig } from '@tickler/config';
 import { type ImportWorkerSource } from '@tickler/calendar/context';
+import { type CheckpointWorkerModule } from '@tickler/core';
 export type { RunningDaemon, StartOptions } from './start-daemon';
 import { type RunningDaemon, type StartOptions } from './start-daemon';
 import { DAEMON_VERSION } from './version';
@@ -49,6 +50,17 @@ export async function openApiDocument(): Promise<unknown> {
 }
 
 export type { ImportWorkerSource } from '@tickler/calendar/context';
+export type { CheckpointWorkerModule } from '@tickler/core';
+
+/**
+ * For the packaged sidecar, before {@link runDaemon}: where the SQLite WAL checkpoint thread
+ * finds better-sqlite3, as one bundle carries no file of it (`useCheckpointWorker` of the
+ * kernel's SQLite database).
+ */
+export async function useCheckpointWorker(where: () => CheckpointWorkerModule): Promise<void> {
+  const core = await import('@tickler/core');
+  core.useCheckpointWorker(where);
+}
 
 /**
  * For the packaged sidecar, before {@link runDaemon}: the calendar import worker's code, as

@@ -46,9 +46,19 @@ export const QUEUE_LEASE_MS = 5_000;
  * The SQLite file, or PostgreSQL when `TICKLER_DATABASE_URL` is set (several daemons may then
  * share the database: claims use SKIP LOCKED, wake-ups LISTEN/NOTIFY).
  */
-async function openDatabase(config: DaemonConfig): Promise<Database> {
+async function openDatabase(config: DaemonConfig, logger: PinoLogger): Promise<Database> {
   if (config.databaseUrl === undefined) {
-    return openSqliteDatabase({ file: config.db });
+    return openSqliteDatabase({
+      file: config.db,
+      // Once per process, at the first commit: where the WAL is checkpointed.
+      onCheckpointThread: (event) =>
+        'failed' in event
+          ? logger.warn(
+              { reason: event.failed },
+              'wal checkpoint thread failed: SQLite checkpoints on the event loop again',
+            )
+          : logger.info({}, 'wal checkpoint thread started'),
+    });
   }
   return openPostgresDatabase({
     connectionString: config.databaseUrl,
@@ -146,7 +156,7 @@ export async function startDaemon(
   logger.info({ source: admin.source, file: admin.file }, 'admin token');
 
   const database = await retryWhileUnreachable(
-    () => openDatabase(config),
+    () => openDatabase(config, logger),
     startRetryPolicy(config.databaseUrl === undefined ? 0 : config.databaseRetryMs),
     options.onDatabaseWait ?? (() => undefined),
   );

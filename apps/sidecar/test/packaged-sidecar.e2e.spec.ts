@@ -81,6 +81,11 @@ describe('the packaged sidecar, run as a desktop shell runs it', () => {
       await reader.cancel();
       const inbox = await api.get<{ items: { notificationId: string }[] }>('/v1/users/me/inbox');
       expect(inbox.body.items.map((item) => item.notificationId)).toEqual([created.body.id]);
+      // Its WAL is checkpointed off the event loop, by a thread that found better-sqlite3 and
+      // its addon inside the executable (no file of either lies on disk).
+      const said = (text: string) => sidecar.lines.some((line) => line.includes(text));
+      await eventually(() => (said('"msg":"wal checkpoint thread started"') ? true : undefined));
+      expect(said('wal checkpoint thread failed')).toBe(false);
     } finally {
       await sidecar.stop();
     }

@@ -21,7 +21,11 @@ export * from './commands/text.validators';
 export * from './database/database';
 export * from './database/dialect';
 export * from './database/sqlite-database';
-export { type CheckpointResult, type CheckpointWorkerModule } from './database/wal-checkpointer';
+export {
+  type CheckpointResult,
+  type CheckpointThreadEvent,
+  type CheckpointWorkerModule,
+} from './database/wal-checkpointer';
 export * from './database/private-files';
 export * from './database/open-postgres-database';
 export * from './database/unit-of-work';

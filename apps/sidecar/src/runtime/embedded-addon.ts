@@ -112,16 +112,22 @@ function embeddedSource(name: string): AddonSource {
 }
 
 /**
+ * The file an embedded addon is loaded from: inside the single executable, extracted once per
+ * version into the user's cache folder (a shared library can only be loaded from a file); run
+ * as a plain bundle under `node` (start-up profiling, the packaging step's smoke check), the
+ * addon file beside the bundle.
+ */
+export function embeddedAddonFile(name: string, dir = __dirname): string {
+  return sea.isSea()
+    ? materializeAddon(name, embeddedSource(name), userCacheFolder())
+    : path.join(dir, name);
+}
+
+/**
  * Stands in for the `bindings` package in the packaged executable (the bundler points
- * better-sqlite3's `require('bindings')` here). Inside the single executable: the addon is
- * an asset, extracted once per version into the user's cache folder (a shared library can
- * only be loaded from a file) and loaded from there. Run as a plain bundle under `node`
- * (start-up profiling, the packaging step's smoke check): the addon file beside the bundle.
+ * better-sqlite3's `require('bindings')` here): loads {@link embeddedAddonFile}.
  */
 export function loadEmbeddedAddon(requested: string): unknown {
   const name = requested.endsWith('.node') ? requested : `${requested}.node`;
-  const file = sea.isSea()
-    ? materializeAddon(name, embeddedSource(name), userCacheFolder())
-    : path.join(__dirname, name);
-  return loadAddonFile(file);
+  return loadAddonFile(embeddedAddonFile(name));
 }

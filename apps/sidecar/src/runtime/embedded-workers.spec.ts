@@ -1,7 +1,12 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { embeddedImportWorker, ICS_IMPORT_WORKER_FILE } from './embedded-workers';
+import {
+  embeddedImportWorker,
+  embeddedSqliteModule,
+  ICS_IMPORT_WORKER_FILE,
+  SQLITE_WORKER_FILE,
+} from './embedded-workers';
 
 describe('embeddedImportWorker', () => {
   let dir: string;
@@ -22,5 +27,26 @@ describe('embeddedImportWorker', () => {
     expect(source?.()).toBe('first');
     fs.writeFileSync(file, 'second');
     expect(source?.()).toBe('second');
+  });
+});
+
+describe('embeddedSqliteModule', () => {
+  let dir: string;
+  beforeEach(() => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tickler-workers-'));
+  });
+  afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+  it('is undefined outside a bundle (tsc output: require.resolve finds better-sqlite3)', () => {
+    expect(embeddedSqliteModule(dir)).toBeUndefined();
+  });
+
+  it('gives the bundle beside the plain bundle and the addon file beside it', () => {
+    const file = path.join(dir, SQLITE_WORKER_FILE);
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    fs.writeFileSync(file, 'module.exports = 1;');
+    const where = embeddedSqliteModule(dir)?.();
+    expect(where).toMatchObject({ nativeBinding: path.join(dir, 'better_sqlite3.node') });
+    expect(where && 'bundle' in where ? where.bundle() : undefined).toBe('module.exports = 1;');
   });
 });

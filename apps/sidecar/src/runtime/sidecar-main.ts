@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-import { embeddedImportWorker } from './embedded-workers';
+import { embeddedImportWorker, embeddedSqliteModule } from './embedded-workers';
 import { SIDECAR_USAGE, sidecarCommandOf } from './sidecar-command';
 
 /**
@@ -12,10 +12,16 @@ async function main(argv: readonly string[]): Promise<void> {
   switch (command.kind) {
     case 'daemon': {
       // One bundle has no worker file beside the calendar code: its import worker is embedded.
-      const { runDaemon, useImportWorkerSource } = await import('@tickler/daemon');
+      const { runDaemon, useCheckpointWorker, useImportWorkerSource } =
+        await import('@tickler/daemon');
       const worker = embeddedImportWorker();
       if (worker) {
         await useImportWorkerSource(worker);
+      }
+      // Nor a file of better-sqlite3 for the WAL checkpoint thread: its own bundle is embedded.
+      const sqlite = embeddedSqliteModule();
+      if (sqlite) {
+        await useCheckpointWorker(sqlite);
       }
       await runDaemon();
       return;

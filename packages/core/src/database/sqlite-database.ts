@@ -7,6 +7,7 @@ import { type Database } from './database';
 import { preparePrivateFile } from './private-files';
 import {
   type CheckpointResult,
+  type CheckpointThreadEvent,
   type CheckpointWorkerModule,
   WalCheckpointer,
 } from './wal-checkpointer';
@@ -32,19 +33,36 @@ export interface SqliteOptions {
   image?: Buffer;
   /**
    * A file database checkpoints its WAL from a thread of its own ({@link WalCheckpointer}),
-   * loading better-sqlite3 from here. Default: where `require.resolve` finds it; when it
-   * cannot (a bundle without the module on disk), or `false`, SQLite's own autocheckpoint on
-   * the application connection stays.
+   * loading better-sqlite3 from here. Default: what {@link useCheckpointWorker} gave, else
+   * where `require.resolve` finds it; when neither (a bundle that was given nothing), or
+   * `false`, SQLite's own autocheckpoint on the application connection stays.
    */
   checkpointWorker?: CheckpointWorkerModule | false;
   /** Told of every checkpoint the WAL thread ran (tests and measurements). */
   onCheckpoint?: (result: CheckpointResult) => void;
+  /** Told once when the WAL thread is ready, and once if it fails (for the log). */
+  onCheckpointThread?: (event: CheckpointThreadEvent) => void;
 }
 
-/** better-sqlite3 for the checkpoint thread, if this process can name a file for it. */
-function defaultCheckpointWorker(): CheckpointWorkerModule | undefined {
+let processCheckpointWorker: (() => CheckpointWorkerModule) | undefined;
+
+/**
+ * For a process whose better-sqlite3 is not a file `require.resolve` finds — the packaged
+ * sidecar, one bundle inside one executable: every SQLite file opened later starts its WAL
+ * checkpoint thread from what `where` gives (read when the thread starts, at the first commit).
+ */
+export function useCheckpointWorker(where: () => CheckpointWorkerModule): void {
+  processCheckpointWorker = where;
+}
+
+/** better-sqlite3 for the checkpoint thread, if this process can name it. */
+function defaultCheckpointWorker(): (() => CheckpointWorkerModule) | undefined {
+  if (processCheckpointWorker !== undefined) {
+    return processCheckpointWorker;
+  }
   try {
-    return { module: require.resolve('better-sqlite3') };
+    const module = require.resolve('better-sqlite3');
+    return () => ({ module });
   } catch {
     return undefined;
   }
@@ -126,10 +144,13 @@ export function openSqliteDatabase(options: SqliteOptions): Database {
   const dataVersion = raw.prepare('pragma data_version').pluck();
   // A handful of fixed statements (the unit of work's), each prepared on first use.
   const controls = new Map<string, BetterSqlite3.Statement>();
+  const given = options.checkpointWorker;
   const worker =
-    options.file === ':memory:' || options.checkpointWorker === false
+    options.file === ':memory:' || given === false
       ? undefined
-      : (options.checkpointWorker ?? defaultCheckpointWorker());
+      : given !== undefined
+        ? () => given
+        : defaultCheckpointWorker();
   const checkpointer =
     worker === undefined
       ? undefined
@@ -138,6 +159,7 @@ export function openSqliteDatabase(options: SqliteOptions): Database {
           worker,
           setAutocheckpoint: (pages) => raw.pragma(`wal_autocheckpoint = ${pages}`),
           ...(options.onCheckpoint ? { onCheckpoint: options.onCheckpoint } : {}),
+          ...(options.onCheckpointThread ? { onThread: options.onCheckpointThread } : {}),
         });
   return {
     dialect: 'sqlite',

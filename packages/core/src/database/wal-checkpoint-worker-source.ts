@@ -1,21 +1,28 @@
 /**
  * The code of the WAL checkpoint thread ({@link WalCheckpointer}), run with
- * `new Worker(code, { eval: true, workerData })`. Plain CommonJS in a string rather than a
+ * `new Worker(code, { eval: true, workerData })`. `bundle`: better-sqlite3's whole code as one
+ * CommonJS bundle, run in the thread (a packaged app has no file of it); without it, the thread
+ * requires `workerData.module`. Plain CommonJS in a string rather than a
  * TypeScript entry file: it runs unchanged from tsc's output, under jest (whose transform does
  * not reach a worker's own `require`) and from a bundle, with nothing to build beside it.
  *
- * `workerData`: `{ module, file, nativeBinding? }` — where better-sqlite3 is, the database
+ * `workerData`: `{ module?, file, nativeBinding? }` — where better-sqlite3 is, the database
  * file, and optionally its addon's path. Messages in: `'checkpoint'` and `'close'`. Messages out: `{ ready }`
  * once the connection is open, `{ log, checkpointed, busy }` after each checkpoint (frames in
  * the WAL, frames copied into the database, whether another checkpoint held it), and
  * `{ error }` before the thread ends on a failure.
  */
-export const WAL_CHECKPOINT_WORKER_SOURCE = `
+export function walCheckpointWorkerSource(bundle?: string): string {
+  const loadDatabase =
+    bundle === undefined
+      ? 'require(workerData.module)'
+      : `(() => { const module = { exports: {} }; const exports = module.exports;\n${bundle}\n;return module.exports; })()`;
+  return `
 'use strict';
 const { parentPort, workerData } = require('node:worker_threads');
 let db;
 try {
-  const Database = require(workerData.module);
+  const Database = ${loadDatabase};
   db = new Database(workerData.file, {
     fileMustExist: true,
     ...(workerData.nativeBinding ? { nativeBinding: workerData.nativeBinding } : {}),
@@ -51,3 +58,4 @@ parentPort.on('message', (message) => {
 });
 parentPort.postMessage({ ready: true });
 `;
+}

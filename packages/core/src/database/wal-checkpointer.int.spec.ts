@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import path from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { sql } from 'kysely';
 import { type Database } from './database';
@@ -99,7 +100,7 @@ describe('WalCheckpointer', () => {
     raw = walFile();
     checkpointer = new WalCheckpointer({
       file: dir.file('raw.db'),
-      worker: { module: require.resolve('better-sqlite3') },
+      worker: () => ({ module: require.resolve('better-sqlite3') }),
       setAutocheckpoint: (pages) => raw?.pragma(`wal_autocheckpoint = ${pages}`),
     });
     expect(checkpointer.running).toBe(false);
@@ -111,7 +112,7 @@ describe('WalCheckpointer', () => {
     const connection = raw;
     checkpointer = new WalCheckpointer({
       file: dir.file('raw.db'),
-      worker: { module: require.resolve('better-sqlite3') },
+      worker: () => ({ module: require.resolve('better-sqlite3') }),
       setAutocheckpoint: (pages) => connection.pragma(`wal_autocheckpoint = ${pages}`),
       // One ask for the whole test: later commits fall inside the interval.
       minIntervalMs: 3_600_000,
@@ -127,13 +128,70 @@ describe('WalCheckpointer', () => {
     expect(results).toHaveLength(1);
   });
 
+  it('runs better-sqlite3 from a bundle given as code, with its addon named by path (the packaged sidecar)', async () => {
+    raw = walFile();
+    const connection = raw;
+    const events: unknown[] = [];
+    const { seen, first } = nextCheckpoint();
+    const addon = path.join(
+      path.dirname(require.resolve('better-sqlite3/package.json')),
+      'build/Release/better_sqlite3.node',
+    );
+    checkpointer = new WalCheckpointer({
+      file: dir.file('raw.db'),
+      // A stand-in bundle: it has no file name of its own, so it must be told the addon's.
+      worker: () => ({
+        bundle: () =>
+          `module.exports = require(${JSON.stringify(require.resolve('better-sqlite3'))});`,
+        nativeBinding: addon,
+      }),
+      setAutocheckpoint: (pages) => connection.pragma(`wal_autocheckpoint = ${pages}`),
+      onCheckpoint: seen,
+      onThread: (event) => events.push(event),
+    });
+    connection.prepare('insert into t (n) values (1)').run();
+    checkpointer.committed();
+    const result = await first;
+    expect(result.checkpointed).toBe(result.log);
+    expect(events).toEqual([{ started: true }]);
+    expect(connection.pragma('wal_autocheckpoint', { simple: true })).toBe(10_000);
+  });
+
+  it('the bundle loads the addon named, not one it finds itself', async () => {
+    raw = walFile();
+    const connection = raw;
+    const c = new WalCheckpointer({
+      file: dir.file('raw.db'),
+      worker: () => ({
+        bundle: () =>
+          `module.exports = require(${JSON.stringify(require.resolve('better-sqlite3'))});`,
+        nativeBinding: dir.file('missing/better_sqlite3.node'),
+      }),
+      setAutocheckpoint: (pages) => connection.pragma(`wal_autocheckpoint = ${pages}`),
+    });
+    checkpointer = c;
+    const failed = new Promise<void>((resolve) => {
+      const poll = setInterval(() => {
+        if (c.failed !== undefined) {
+          clearInterval(poll);
+          resolve();
+        }
+      }, 5);
+    });
+    c.committed();
+    await failed;
+    expect(c.failed).toMatch(/missing/);
+  });
+
   it('a thread that cannot load better-sqlite3 gives SQLite its autocheckpoint back and is not restarted', async () => {
     raw = walFile();
     const pages: number[] = [];
+    const events: unknown[] = [];
     const failed = new Promise<void>((resolve) => {
       checkpointer = new WalCheckpointer({
         file: dir.file('raw.db'),
-        worker: { module: dir.file('no-such-module.js') },
+        worker: () => ({ module: dir.file('no-such-module.js') }),
+        onThread: (event) => events.push(event),
         setAutocheckpoint: (n) => {
           pages.push(n);
           resolve();
@@ -145,6 +203,7 @@ describe('WalCheckpointer', () => {
     await failed;
     expect(pages).toEqual([1000]);
     expect(c.failed).toMatch(/no-such-module/);
+    expect(events).toEqual([{ failed: c.failed }]);
     expect(c.running).toBe(false);
     c.committed();
     expect(c.running).toBe(false);

@@ -1,20 +1,24 @@
 import { Worker } from 'node:worker_threads';
-import { WAL_CHECKPOINT_WORKER_SOURCE } from './wal-checkpoint-worker-source';
+import { walCheckpointWorkerSource } from './wal-checkpoint-worker-source';
 
-/** Where the checkpoint thread finds better-sqlite3. */
-export interface CheckpointWorkerModule {
-  /** A path `require` can load better-sqlite3's JavaScript from. */
-  readonly module: string;
-  /** Its native addon's file, when it is not where better-sqlite3 looks (a packaged app). */
-  readonly nativeBinding?: string;
-}
+/**
+ * Where the checkpoint thread finds better-sqlite3: a path `require` can load it from, or (a
+ * packaged app, with no such file) its whole code as one CommonJS bundle, with the file of its
+ * native addon.
+ */
+export type CheckpointWorkerModule =
+  | { readonly module: string; readonly nativeBinding?: string }
+  | { readonly bundle: () => string; readonly nativeBinding: string };
+
+/** What became of the checkpoint thread (for the application's log). */
+export type CheckpointThreadEvent = { readonly started: true } | { readonly failed: string };
 
 /** Options of {@link WalCheckpointer}. */
 export interface WalCheckpointerOptions {
   /** The database file (in WAL mode, already open in this process). */
   readonly file: string;
-  /** Where the thread loads better-sqlite3 from. */
-  readonly worker: CheckpointWorkerModule;
+  /** Where the thread loads better-sqlite3 from (asked when the thread starts). */
+  readonly worker: () => CheckpointWorkerModule;
   /**
    * Sets the application connection's `wal_autocheckpoint` (pages): raised to
    * `fallbackPages` while the thread runs, back to SQLite's 1,000 when it has failed.
@@ -26,6 +30,8 @@ export interface WalCheckpointerOptions {
   readonly fallbackPages?: number;
   /** Told of every checkpoint the thread ran (tests and measurements). */
   readonly onCheckpoint?: (result: CheckpointResult) => void;
+  /** Told once when the thread is ready, and once if it fails. */
+  readonly onThread?: (event: CheckpointThreadEvent) => void;
 }
 
 /** What one `wal_checkpoint(PASSIVE)` of the thread reported. */
@@ -103,9 +109,16 @@ export class WalCheckpointer {
   }
 
   private start(): Worker {
-    const worker = new Worker(WAL_CHECKPOINT_WORKER_SOURCE, {
+    const where = this.options.worker();
+    const source =
+      'bundle' in where ? walCheckpointWorkerSource(where.bundle()) : walCheckpointWorkerSource();
+    const worker = new Worker(source, {
       eval: true,
-      workerData: { file: this.options.file, ...this.options.worker },
+      workerData: {
+        file: this.options.file,
+        module: 'module' in where ? where.module : undefined,
+        nativeBinding: where.nativeBinding,
+      },
       // A small heap: the thread holds one connection and a few result rows.
       resourceLimits: { maxOldGenerationSizeMb: 16, maxYoungGenerationSizeMb: 4 },
       stdout: false,
@@ -128,6 +141,7 @@ export class WalCheckpointer {
     if ('ready' in message) {
       if (this.failure === undefined && !this.closed) {
         this.options.setAutocheckpoint(this.options.fallbackPages ?? 10_000);
+        this.options.onThread?.({ started: true });
       }
     } else if ('error' in message) {
       this.fail(message.error);
@@ -144,6 +158,7 @@ export class WalCheckpointer {
     this.worker = undefined;
     if (!this.closed) {
       this.options.setAutocheckpoint(SQLITE_AUTOCHECKPOINT);
+      this.options.onThread?.({ failed: reason });
     }
   }
 }
