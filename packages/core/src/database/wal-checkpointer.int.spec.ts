@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
+import { spawnFixture } from '@tickler/testing';
 import { sql } from 'kysely';
 import { type Database } from './database';
 import { openSqliteDatabase } from './sqlite-database';
@@ -75,6 +76,14 @@ describe('openSqliteDatabase: the WAL is checkpointed by a thread of its own', (
       db.kysely,
     );
     expect(rows[0]?.wal_autocheckpoint).toBe(1000);
+  });
+
+  it('close holds the process until the thread has ended, when nothing else would', async () => {
+    const child = spawnFixture(path.join(__dirname, '../../test/fixtures/close-after-commit.ts'), [
+      dir.file('app.db'),
+    ]);
+    await expect(child.line((line) => line === 'closed')).resolves.toBe('closed');
+    expect(await child.exited).toEqual({ code: 0, signal: null });
   });
 
   it('what was committed is in the file after close, with the WAL gone', async () => {

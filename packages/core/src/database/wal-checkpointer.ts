@@ -104,6 +104,9 @@ export class WalCheckpointer {
       return;
     }
     const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
+    // Held until it has exited: with nothing else left, an unreferenced thread would let the
+    // process end while close() still waits for it.
+    worker.ref();
     worker.postMessage('close');
     await exited;
   }
