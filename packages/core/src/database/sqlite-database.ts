@@ -40,6 +40,8 @@ export interface SqliteOptions {
   checkpointWorker?: CheckpointWorkerModule | false;
   /** Told of every checkpoint the WAL thread ran (tests and measurements). */
   onCheckpoint?: (result: CheckpointResult) => void;
+  /** Frames in the WAL before the thread checkpoints (default 1,000, SQLite's own). */
+  checkpointFrames?: number;
   /** Told once when the WAL thread is ready, and once if it fails (for the log). */
   onCheckpointThread?: (event: CheckpointThreadEvent) => void;
 }
@@ -159,6 +161,9 @@ export function openSqliteDatabase(options: SqliteOptions): Database {
           worker,
           setAutocheckpoint: (pages) => raw.pragma(`wal_autocheckpoint = ${pages}`),
           ...(options.onCheckpoint ? { onCheckpoint: options.onCheckpoint } : {}),
+          ...(options.checkpointFrames !== undefined
+            ? { minFrames: options.checkpointFrames }
+            : {}),
           ...(options.onCheckpointThread ? { onThread: options.onCheckpointThread } : {}),
         });
   return {

@@ -49,7 +49,7 @@ function walFile(): BetterSqlite3.Database {
 describe('openSqliteDatabase: the WAL is checkpointed by a thread of its own', () => {
   it('after commits, the thread copies every frame into the file and the connection only keeps a fallback bound', async () => {
     const { seen, first } = nextCheckpoint();
-    db = openSqliteDatabase({ file: dir.file('app.db'), onCheckpoint: seen });
+    db = openSqliteDatabase({ file: dir.file('app.db'), onCheckpoint: seen, checkpointFrames: 1 });
     await sql`create table t (n integer)`.execute(db.kysely);
     const work = new UnitOfWork(db);
     await work.run(async (tx) => {
@@ -125,6 +125,7 @@ describe('WalCheckpointer', () => {
       setAutocheckpoint: (pages) => connection.pragma(`wal_autocheckpoint = ${pages}`),
       // One ask for the whole test: later commits fall inside the interval.
       minIntervalMs: 3_600_000,
+      minFrames: 1,
       onCheckpoint: (result) => results.push(result),
     });
     for (let i = 0; i < 5; i++) {
@@ -135,6 +136,44 @@ describe('WalCheckpointer', () => {
     await checkpointer.close();
     expect(checkpointer.running).toBe(false);
     expect(results).toHaveLength(1);
+  });
+
+  it('waits for 1,000 frames by default, as SQLite does: fewer are left to later commits', async () => {
+    raw = walFile();
+    const connection = raw;
+    // Far more than the WAL ever holds here: every frame stays in it (a closing reader would
+    // otherwise checkpoint them).
+    connection.pragma('wal_autocheckpoint = 100000');
+    const results: CheckpointResult[] = [];
+    const make = () =>
+      new WalCheckpointer({
+        file: dir.file('raw.db'),
+        worker: () => ({ module: require.resolve('better-sqlite3') }),
+        setAutocheckpoint: (pages) => connection.pragma(`wal_autocheckpoint = ${pages}`),
+        minIntervalMs: 0,
+        onCheckpoint: (result) => results.push(result),
+      });
+    const insert = connection.prepare('insert into t (n) values (?)');
+    checkpointer = make();
+    for (let i = 0; i < 50; i++) {
+      insert.run(i);
+      checkpointer.committed();
+    }
+    // Each ask is looked at before the thread's close, in order.
+    await checkpointer.close();
+    expect(results).toEqual([]);
+    // One transaction of ~1,200 pages (4 KiB each).
+    connection.transaction(() => {
+      for (let i = 0; i < 1_200; i++) {
+        connection.prepare('insert into t (n) values (randomblob(4000))').run();
+      }
+    })();
+    checkpointer = make();
+    checkpointer.committed();
+    await checkpointer.close();
+    expect(results).toHaveLength(1);
+    expect(results[0]?.log).toBeGreaterThanOrEqual(1_000);
+    expect(results[0]?.checkpointed).toBe(results[0]?.log);
   });
 
   it('runs better-sqlite3 from a bundle given as code, with its addon named by path (the packaged sidecar)', async () => {
@@ -157,6 +196,7 @@ describe('WalCheckpointer', () => {
       setAutocheckpoint: (pages) => connection.pragma(`wal_autocheckpoint = ${pages}`),
       onCheckpoint: seen,
       onThread: (event) => events.push(event),
+      minFrames: 1,
     });
     connection.prepare('insert into t (n) values (1)').run();
     checkpointer.committed();

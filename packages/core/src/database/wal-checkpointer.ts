@@ -26,6 +26,12 @@ export interface WalCheckpointerOptions {
   readonly setAutocheckpoint: (pages: number) => void;
   /** At most one ask per this many ms while commits come in. Default 100. */
   readonly minIntervalMs?: number;
+  /**
+   * Frames waiting in the WAL before the thread checkpoints them. Default 1,000, SQLite's own
+   * autocheckpoint: a complete checkpoint makes the next commit restart the WAL, which fsyncs
+   * its header on the committing connection, so smaller steps would cost the event loop more.
+   */
+  readonly minFrames?: number;
   /** The application connection's own bound while the thread runs. Default 10,000 (≈ 40 MB). */
   readonly fallbackPages?: number;
   /** Told of every checkpoint the thread ran (tests and measurements). */
@@ -53,7 +59,8 @@ const SQLITE_AUTOCHECKPOINT = 1000;
  * database file and fsyncs both: measured ≈ 12 ms of stall every ~13 group commits under HTTP
  * load (docs/benchmarks.md, issue 28 item 5), which every request in flight waits for. Here a
  * second connection in a worker thread runs `wal_checkpoint(PASSIVE)` (it never blocks the
- * writer or readers) when commits have happened, at most once per `minIntervalMs`, and the
+ * writer or readers) when commits have left `minFrames` frames in the WAL (looked at no more
+ * than once per `minIntervalMs` while commits come in, by the thread), and the
  * application connection's autocheckpoint is raised to a fallback bound in case the thread
  * lags. The thread starts on the first commit after open, so a database that is only read, or
  * a test that writes little, never starts one; when nothing commits it gets no message and no
@@ -121,6 +128,7 @@ export class WalCheckpointer {
         file: this.options.file,
         module: 'module' in where ? where.module : undefined,
         nativeBinding: where.nativeBinding,
+        minFrames: this.options.minFrames ?? SQLITE_AUTOCHECKPOINT,
       },
       // A small heap: the thread holds one connection and a few result rows.
       resourceLimits: { maxOldGenerationSizeMb: 16, maxYoungGenerationSizeMb: 4 },
