@@ -9,13 +9,8 @@ const PRELOAD = [
   path.join(__dirname, '../src'),
   path.join(__dirname, '../src/context'),
 ];
-/**
- * Children kept loaded: the one the next spawn takes. Every child still waiting when the file
- * ends was loaded for nothing (0.4 s of CPU each, 2026-12-06), so there is no second spare: a
- * case that takes two (the fallback contract's) waits for the second to finish loading, wall
- * time, not CPU.
- */
-const WARM = 1;
+/** Children kept loaded: the one the next spawn takes, and a spare for a case that takes two. */
+const WARM = 2;
 
 const pools = new Map<string, FixturePool>();
 
