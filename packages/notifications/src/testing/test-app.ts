@@ -7,6 +7,7 @@ import {
 } from '../delivery/application/send-notification/send-notification.command';
 import { ChannelSendPool } from '../channels/application/deliver-channel-sends/channel-send-pool';
 import { DeliverChannelSends } from '../channels/application/deliver-channel-sends/deliver-channel-sends.command';
+import { SendLoopKick } from '../channels/application/deliver-channel-sends/send-loop-kick';
 import { type NotificationsTables } from '../shared/infrastructure/notifications.tables';
 import { notificationsContext, type NotificationsContextOptions } from '../notifications.context';
 
@@ -55,11 +56,16 @@ export async function createNotificationsTestApp(
 /** See {@link NotificationsTestApp.sendsSettled}. */
 export async function sendsSettled(app: Application, clock: ManualClock): Promise<void> {
   const pool = app.get(ChannelSendPool);
+  const kick = app.get(SendLoopKick);
   for (let round = 0; round < 1_000; round++) {
     await clock.advance(0);
     // Also when the queue is not started (a test driving the loop itself): a no-op otherwise.
     await app.dispatch(new DeliverChannelSends());
-    if (pool.inFlight === 0) {
+    // A kicked run (a freed slot, a commit that made sends due) may be claiming beside this
+    // dispatch: on PostgreSQL its locked rows are skipped, so this claim found nothing while
+    // the kick's sends were not yet in the pool. Settled only when neither is at work.
+    await kick.idle();
+    if (pool.inFlight === 0 && !kick.busy) {
       return;
     }
     await pool.idle();
