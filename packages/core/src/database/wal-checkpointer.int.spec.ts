@@ -232,6 +232,28 @@ describe('WalCheckpointer', () => {
     expect(c.failed).toMatch(/missing/);
   });
 
+  it('a thread that cannot even be started fails without throwing into the commit that asked', () => {
+    raw = walFile();
+    const connection = raw;
+    const pages: number[] = [];
+    const c = new WalCheckpointer({
+      file: dir.file('raw.db'),
+      // As the packaged sidecar's addon cache can (a folder others may write to, say).
+      worker: () => {
+        throw new Error('no addon here');
+      },
+      setAutocheckpoint: (n) => {
+        pages.push(n);
+        connection.pragma(`wal_autocheckpoint = ${n}`);
+      },
+    });
+    checkpointer = c;
+    expect(() => c.committed()).not.toThrow();
+    expect(c.failed).toBe('no addon here');
+    expect(pages).toEqual([1000]);
+    expect(c.running).toBe(false);
+  });
+
   it('a thread that cannot load better-sqlite3 gives SQLite its autocheckpoint back and is not restarted', async () => {
     raw = walFile();
     const pages: number[] = [];

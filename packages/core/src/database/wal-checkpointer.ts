@@ -99,7 +99,7 @@ export class WalCheckpointer {
       return;
     }
     this.lastAskMs = now;
-    (this.worker ?? this.start()).postMessage('checkpoint');
+    (this.worker ?? this.start())?.postMessage('checkpoint');
   }
 
   /** Ends the thread after its checkpoint in progress (its connection closed first). */
@@ -118,7 +118,20 @@ export class WalCheckpointer {
     await exited;
   }
 
-  private start(): Worker {
+  /**
+   * Starts the thread, or fails without throwing: this runs right after a COMMIT, and an error
+   * here would reach a caller whose transaction is already durable.
+   */
+  private start(): Worker | undefined {
+    try {
+      return this.startThread();
+    } catch (error) {
+      this.fail(error instanceof Error ? error.message : String(error));
+      return undefined;
+    }
+  }
+
+  private startThread(): Worker {
     const where = this.options.worker();
     const source =
       'bundle' in where ? walCheckpointWorkerSource(where.bundle()) : walCheckpointWorkerSource();
