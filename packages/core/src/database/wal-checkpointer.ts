@@ -20,8 +20,8 @@ export interface WalCheckpointerOptions {
   /** Where the thread loads better-sqlite3 from (asked when the thread starts). */
   readonly worker: () => CheckpointWorkerModule;
   /**
-   * Sets the application connection's `wal_autocheckpoint` (pages): raised to
-   * `fallbackPages` while the thread runs, back to SQLite's 1,000 when it has failed.
+   * Sets the application connection's `wal_autocheckpoint` (pages): raised to `fallbackPages`
+   * at construction, back to SQLite's 1,000 when the thread has failed.
    */
   readonly setAutocheckpoint: (pages: number) => void;
   /** At most one ask per this many ms while commits come in. Default 100. */
@@ -77,6 +77,10 @@ export class WalCheckpointer {
 
   constructor(private readonly options: WalCheckpointerOptions) {
     this.minIntervalMs = options.minIntervalMs ?? 100;
+    // At once rather than when the thread is ready: a statement at open, not one in the
+    // middle of whatever minute the first commit falls in (the idle-statements spec counts
+    // them). Until the first commit the WAL does not grow; a thread that fails puts it back.
+    options.setAutocheckpoint(options.fallbackPages ?? 10_000);
   }
 
   /** True while a thread is running (started, not failed, not closed). */
@@ -164,7 +168,6 @@ export class WalCheckpointer {
   private heard(message: WorkerMessage): void {
     if ('ready' in message) {
       if (this.failure === undefined && !this.closed) {
-        this.options.setAutocheckpoint(this.options.fallbackPages ?? 10_000);
         this.options.onThread?.({ started: true });
       }
     } else if ('error' in message) {

@@ -2,6 +2,7 @@ import { fromLocalDateTime, toIsoUtc } from '@tickler/core/domain';
 import fc from 'fast-check';
 import { civilDateOf, daysInMonth, epochDayOf, isLeapYear, weekdayOf } from './civil-date';
 import { parseRRule } from './parse-rrule';
+import { RecurrenceTooCostlyError } from './expansion-budget';
 import { type Occurrence, RecurrenceRule } from './recurrence-rule';
 import { type ByDay, type RRuleParts, WEEKDAY_CODES } from './rrule-parts';
 import { seriesTimes } from './series-time';
@@ -57,6 +58,23 @@ function ruleOrSkip(rule: string, timeZone: string, start: string): RecurrenceRu
   } catch {
     fc.pre(false);
     throw new Error('unreachable');
+  }
+}
+
+/**
+ * The first `count` occurrences from `from`, or a skipped case when listing them is refused as
+ * too costly: a random rule can be rare enough (29 February on a Sunday, `COUNT=30`) that the
+ * expansion budget refuses it, which is the answer the product gives such a rule and is tested
+ * on its own; the properties here are about rules that can be listed.
+ */
+function listOrSkip(series: RecurrenceRule, from: string, count: number): Occurrence[] {
+  try {
+    return series.occurrences(from, count);
+  } catch (error) {
+    if (error instanceof RecurrenceTooCostlyError) {
+      fc.pre(false);
+    }
+    throw error;
   }
 }
 
@@ -159,7 +177,7 @@ describe('RecurrenceRule properties (random rules in six zones, 2025–2027)', (
     fc.assert(
       fc.property(arbitrarySeries, ({ rule, zone, start }) => {
         const series = ruleOrSkip(rule, zone, start);
-        const list = series.occurrences(series.start, LISTED);
+        const list = listOrSkip(series, series.start, LISTED);
         expect(list[0]?.instant).toBe(series.start);
         for (let i = 1; i < list.length; i++) {
           expect(list[i]!.instant > list[i - 1]!.instant).toBe(true);
@@ -182,7 +200,7 @@ describe('RecurrenceRule properties (random rules in six zones, 2025–2027)', (
             (t) => `${String(t.hour).padStart(2, '0')}:${String(t.minute).padStart(2, '0')}`,
           ),
         );
-        for (const o of series.occurrences(series.start, LISTED).slice(1)) {
+        for (const o of listOrSkip(series, series.start, LISTED).slice(1)) {
           expect(promised.has(timeOfDay(o, 'intended'))).toBe(true);
           if (o.gapShiftMinutes === 0) {
             expect(o.local).toBe(o.intended);
@@ -214,7 +232,7 @@ describe('RecurrenceRule properties (random rules in six zones, 2025–2027)', (
     fc.assert(
       fc.property(fc.oneof(arbitrarySeries, counted), ({ rule, zone, start }) => {
         const series = ruleOrSkip(rule, zone, start);
-        const list = series.occurrences(series.start, 30);
+        const list = listOrSkip(series, series.start, 30);
         for (let i = 0; i < list.length; i += 7) {
           const next = series.following({ instant: list[i]!.instant, number: i + 1 });
           expect(next === null ? null : next.instant).toBe(list[i + 1]?.instant ?? null);
@@ -232,7 +250,7 @@ describe('RecurrenceRule properties (random rules in six zones, 2025–2027)', (
         fc.integer({ min: 1, max: LISTED - 5 }),
         ({ rule, zone, start }, cut) => {
           const series = ruleOrSkip(rule, zone, start);
-          const list = series.occurrences(series.start, LISTED);
+          const list = listOrSkip(series, series.start, LISTED);
           fc.pre(list.length > cut);
           expect(series.occurrences(list[cut]!.instant, 5)).toEqual(list.slice(cut, cut + 5));
         },
