@@ -45,16 +45,28 @@ export function OperatorPage() {
       return undefined;
     }
     void reload(token);
-    // A browser timer, not a deferral: it only refreshes what an operator is looking at. A tab
-    // in the background asks nothing, so a forgotten page never keeps the daemon awake; it
-    // reads again the moment it is shown.
-    const visible = () => document.visibilityState === 'visible';
-    const timer = window.setInterval(() => visible() && void reload(token), REFRESH_MS);
-    const onShow = () => visible() && void reload(token);
-    document.addEventListener('visibilitychange', onShow);
+    // A browser timer, not a deferral: it only refreshes what an operator is looking at, and
+    // runs only while the page is shown. A tab in the background has no timer at all (neither
+    // the daemon nor the browser is woken for it); it reads again the moment it is shown.
+    let timer: number | undefined;
+    const follow = () => {
+      window.clearInterval(timer);
+      timer = undefined;
+      if (document.visibilityState === 'visible') {
+        timer = window.setInterval(() => void reload(token), REFRESH_MS);
+      }
+    };
+    const onVisibility = () => {
+      follow();
+      if (timer !== undefined) {
+        void reload(token);
+      }
+    };
+    follow();
+    document.addEventListener('visibilitychange', onVisibility);
     return () => {
       window.clearInterval(timer);
-      document.removeEventListener('visibilitychange', onShow);
+      document.removeEventListener('visibilitychange', onVisibility);
     };
   }, [token]);
 
