@@ -8,13 +8,14 @@ import {
   SQLITE_WORKER_FILE,
 } from './embedded-workers';
 
-describe('embeddedImportWorker', () => {
-  let dir: string;
-  beforeEach(() => {
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tickler-workers-'));
-  });
-  afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
+// A scratch folder standing for the bundle's own, one per test.
+let dir: string;
+beforeEach(() => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tickler-workers-'));
+});
+afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
 
+describe('embeddedImportWorker', () => {
   it('is undefined outside a bundle (tsc output: the worker file lies beside its importer)', () => {
     expect(embeddedImportWorker(dir)).toBeUndefined();
   });
@@ -31,12 +32,6 @@ describe('embeddedImportWorker', () => {
 });
 
 describe('embeddedSqliteModule', () => {
-  let dir: string;
-  beforeEach(() => {
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tickler-workers-'));
-  });
-  afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
-
   it('is undefined outside a bundle (tsc output: require.resolve finds better-sqlite3)', () => {
     expect(embeddedSqliteModule(dir)).toBeUndefined();
   });
