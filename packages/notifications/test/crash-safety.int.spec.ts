@@ -68,7 +68,7 @@ describe('crash safety with real child processes killed by SIGKILL', () => {
   it('delivers inbox rows exactly once across a kill between batches', async () => {
     const file = dir.file('app.db');
     await seed(file, 400);
-    const first = workers.spawn([file, 'deliver', at(10_000), '50']);
+    const first = workers.spawn([file, 'deliver', at(10_000), '50', '3']);
     await first.line((l) => l.startsWith('batch 3 '));
     first.kill('SIGKILL');
     expect((await first.exited).signal).toBe('SIGKILL');
@@ -107,55 +107,53 @@ describe('crash safety with real child processes killed by SIGKILL', () => {
     expect(after.inboxPerDelivery).toEqual({ n: 1, deliveries: 400, rows: 400 });
   }, 60_000);
 
-  it('projects each sent event exactly once when the process dies right after the sending commit, and again mid-projection', async () => {
+  it('logs each sent delivery in its sending commit: a kill just before that commit leaves neither, a kill right after it leaves both', async () => {
     const file = dir.file('app.db');
     await seed(file, 20);
-    const sender = workers.spawn([file, 'deliver-die', at(10_000)]);
-    expect((await sender.exited).signal).toBe('SIGKILL');
-    const committed = await inspect(file, async (db) => ({
-      sent: (
-        await sql<{
-          n: number;
-        }>`select count(*) as n from notification_deliveries where status = 'sent'`.execute(db)
-      ).rows[0]?.n,
-      log: (
-        await sql<{ n: number }>`select count(*) as n from notification_delivery_log`.execute(db)
-      ).rows[0]?.n,
-    }));
-    expect(committed).toEqual({ sent: 20, log: 0 });
+    const sentAndLogged = (): Promise<{ sent: unknown; log: unknown }> =>
+      inspect(file, async (db) => ({
+        sent: (
+          await sql<{
+            n: number;
+          }>`select count(*) as n from notification_deliveries where status = 'sent'`.execute(db)
+        ).rows[0]?.n,
+        log: (
+          await sql<{ n: number }>`select count(*) as n from notification_delivery_log`.execute(db)
+        ).rows[0]?.n,
+      }));
 
-    const dying = workers.spawn([file, 'project-die', at(HOUR)]);
-    expect((await dying.exited).signal).toBe('SIGKILL');
-    const partial = await inspect(file, (db) =>
-      sql<{ n: number }>`select count(*) as n from notification_delivery_log`.execute(db),
-    );
-    // One queue row's events are projected in one transaction: the kill after the projector
-    // wrote the row's log rows, before the commit, rolls the whole row back (ledger included),
-    // so nothing of it is in the log yet.
-    expect(partial.rows[0]?.n).toBe(0);
+    // Killed inside the sending transaction, after the log rows were written: nothing of it.
+    const beforeCommit = workers.spawn([file, 'log-die', at(10_000)]);
+    expect((await beforeCommit.exited).signal).toBe('SIGKILL');
+    expect(await sentAndLogged()).toEqual({ sent: 0, log: 0 });
 
-    for (const instant of [at(2 * HOUR), at(3 * HOUR)]) {
-      const projector = workers.spawn([file, 'project', instant]);
-      await projector.line((l) => l === 'done');
-      expect((await projector.exited).code).toBe(0);
-    }
+    // Killed right after the sending commit: every sent delivery is logged, with no queue row
+    // left to project it.
+    const afterCommit = workers.spawn([file, 'deliver-die', at(20_000)]);
+    expect((await afterCommit.exited).signal).toBe('SIGKILL');
+    expect(await sentAndLogged()).toEqual({ sent: 20, log: 20 });
+
+    const again = workers.spawn([file, 'deliver', at(HOUR)]);
+    await again.line((l) => l === 'done');
+    expect((await again.exited).code).toBe(0);
     const log = await inspect(file, (db) =>
       sql<{
         rows: number;
         deliveries: number;
         events: number;
-      }>`select count(*) as rows, count(distinct delivery_id) as deliveries, count(distinct event_id) as events from notification_delivery_log`.execute(
+        queued: number;
+      }>`select count(*) as rows, count(distinct delivery_id) as deliveries, count(distinct event_id) as events, (select count(*) from shared_event_rows) as queued from notification_delivery_log`.execute(
         db,
       ),
     );
-    expect(log.rows[0]).toEqual({ rows: 20, deliveries: 20, events: 20 });
+    expect(log.rows[0]).toEqual({ rows: 20, deliveries: 20, events: 20, queued: 0 });
   }, 60_000);
 
   it('settles reminders whose every channel is off exactly once across a kill between batches: never sent, never lost', async () => {
     const file = dir.file('app.db');
     const muted = ['user0', 'user1', 'user2', 'user3', 'user4'];
     await seed(file, 400, muted);
-    const first = workers.spawn([file, 'deliver', at(10_000), '50']);
+    const first = workers.spawn([file, 'deliver', at(10_000), '50', '3']);
     await first.line((l) => l.startsWith('batch 3 '));
     first.kill('SIGKILL');
     expect((await first.exited).signal).toBe('SIGKILL');

@@ -20,7 +20,8 @@ import { CALENDAR_TOKENS } from '../calendar.tokens';
  * cannot run inside this transaction (it reads on the database itself), so the projector keeps
  * the sent reminders of people who have calendars (`calendar_sent`, one indexed query filters
  * everyone else out) and queues `ResolveReminded` in the same transaction, which counts each on
- * its occurrence ("last reminded").
+ * its occurrence ("last reminded"). Its `select` keeps the others from being queued at all; the
+ * check in `handleMany` stays for rows queued before it (and for a calendar removed since).
  */
 @injectable()
 export class LastRemindedProjector implements EventSubscriber {
@@ -32,6 +33,22 @@ export class LastRemindedProjector implements EventSubscriber {
     @inject(CALENDAR_TOKENS.Calendars) private readonly calendars: CalendarRepository,
     @inject(CALENDAR_TOKENS.Reminded) private readonly reminded: RemindedRepository,
   ) {}
+
+  /**
+   * In the sending transaction: only the sent reminders of people who have calendars are
+   * queued for this projector (one indexed read per sending batch). Everyone else's — most
+   * sends, and all of a drain without calendars — cost it no event row, queue row or
+   * transaction.
+   */
+  async select(events: readonly DomainEvent[], tx: Transaction): Promise<readonly DomainEvent[]> {
+    const owners = await this.calendars.ownersAmong(
+      tx,
+      events.map((e) => (e.payload as unknown as NotificationSentPayload).recipientId),
+    );
+    return events.filter((e) =>
+      owners.has((e.payload as unknown as NotificationSentPayload).recipientId),
+    );
+  }
 
   handle(event: DomainEvent, tx: Transaction): Promise<void> {
     return this.handleMany([event], tx);

@@ -27,8 +27,9 @@ interface Registration {
 
 /**
  * Feeds durable subscribers. Before a unit of work commits, it writes, per interested
- * subscriber, that transaction's events as rows of one batch (`EventRows`) and one queue row
- * naming the batch (same transaction as the state change); the queue later runs
+ * subscriber, that transaction's events (those of its types that its `select`, if any, keeps)
+ * as rows of one batch (`EventRows`) and one queue row naming the batch (same transaction as
+ * the state change); the queue later runs
  * {@link DeliverEvents}, which takes the batch's rows and hands the events to the subscriber in
  * one transaction.
  */
@@ -55,7 +56,12 @@ export class EventDispatcher implements CommandHandler<DeliverEvents> {
       return;
     }
     for (const sub of this.subscribers.values()) {
-      const wanted = events.filter((e) => sub.types.has(e.type));
+      const typed = events.filter((e) => sub.types.has(e.type));
+      if (typed.length === 0) {
+        continue;
+      }
+      const handler = sub.resolve();
+      const wanted = handler.select ? await handler.select(typed, tx) : typed;
       if (wanted.length > 0) {
         const batch = await EventRows.write(tx.db, wanted);
         await this.queue.enqueue(

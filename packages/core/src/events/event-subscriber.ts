@@ -16,6 +16,15 @@ export interface EventSubscriber {
    * write them in one multi-row statement. A throw rolls the whole row back, as with `handle`.
    */
   handleMany?(events: readonly DomainEvent[], tx: Transaction): Promise<void>;
+  /**
+   * Optional filter, run in the WRITING transaction before its events are queued for this
+   * subscriber: returns those it would act on (a subset, in order). Events it leaves out are
+   * never written for it — no event rows, no queue row, no transaction of its own — so a
+   * projector that cares about few of many events (the calendar's, about reminders of people
+   * with calendars) costs a sending batch one read instead of a row per event. It must not
+   * write; a throw rolls the writing transaction back.
+   */
+  select?(events: readonly DomainEvent[], tx: Transaction): Promise<readonly DomainEvent[]>;
 }
 
 /** A subscriber class: a stable name (ledger key) and the event types it wants. */

@@ -26,6 +26,7 @@ import { KyselyIdempotencyRepository } from './infrastructure/kysely-idempotency
 import { KyselyInboxRepository } from './infrastructure/kysely-inbox.repository';
 import { KyselyNotificationDeliveryRepository } from './infrastructure/kysely-notification-delivery.repository';
 import { KyselyWithdrawalRepository } from './infrastructure/kysely-withdrawal.repository';
+import { DeliveryLogPolicy } from './infrastructure/delivery-log.policy';
 import { NotificationDeliveryLogProjector } from './infrastructure/notification-delivery-log.projector';
 
 /**
@@ -72,6 +73,9 @@ export const deliveryModule: ContextModule = {
     ParseTimeHandler,
     DeliverDueNotificationsHandler,
   ],
+  // The log is written in the sending transaction; the projector only finishes rows an earlier
+  // release queued.
+  policies: [DeliveryLogPolicy],
   events: [NotificationDeliveryLogProjector],
   // The safety net runs in its claim transaction: idle, a run is one commit that reads the
   // next due instant and writes only its own re-arm.

@@ -3,52 +3,23 @@ import {
   CORE_TOKENS,
   type DomainEvent,
   type EventSubscriber,
-  MultiRowInsert,
   toIsoUtc,
   type Transaction,
 } from '@tickler/core';
 import { inject, injectable } from 'inversify';
-import {
-  NotificationSentEvent,
-  type NotificationSentPayload,
-} from '../domain/notification-sent.event';
-
-interface LogRow {
-  event_id: string;
-  delivery_id: string;
-  inbox_id: string | null;
-  recipient_id: string;
-  channel: NotificationSentPayload['channel'];
-  sent_at: string;
-  projected_at: string;
-}
+import { writeDeliveryLog } from './delivery-log-rows';
 
 /**
- * One multi-row INSERT per queue row of events: a drain projects one row per sent delivery,
- * and one statement per event cost ~11 µs of SQLite each plus a trip through kysely.
- */
-const INSERT = new MultiRowInsert<LogRow>({
-  table: 'notification_delivery_log',
-  columns: [
-    'event_id',
-    'delivery_id',
-    'inbox_id',
-    'recipient_id',
-    'channel',
-    'sent_at',
-    'projected_at',
-  ],
-});
-
-/**
- * Durable projector of `notifications.sent` into `notification_delivery_log`. It runs through
- * the kernel queue in the same transaction as the subscriber ledger entry, so each event is
- * projected exactly once even when the process dies right after the sending commit.
+ * The delivery log's durable projector of earlier releases, kept to finish their work: it
+ * subscribes to nothing new (the log is written in the sending transaction since, by
+ * `DeliveryLogPolicy`), but `core.deliver-events` rows an earlier release queued under its name
+ * before an upgrade still run here, exactly once, instead of failing as an unknown subscriber
+ * and losing their log rows.
  */
 @injectable()
 export class NotificationDeliveryLogProjector implements EventSubscriber {
   static readonly subscriberName = 'notifications.delivery-log';
-  static readonly subscribesTo = [NotificationSentEvent.type];
+  static readonly subscribesTo: readonly string[] = [];
 
   constructor(@inject(CORE_TOKENS.Clock) private readonly clock: Clock) {}
 
@@ -56,25 +27,8 @@ export class NotificationDeliveryLogProjector implements EventSubscriber {
     return this.handleMany([event], tx);
   }
 
-  /** The kernel hands a queue row's unprocessed events here at once (same transaction as their ledger rows). */
-  async handleMany(events: readonly DomainEvent[], tx: Transaction): Promise<void> {
-    const projectedAt = toIsoUtc(this.clock.now());
-    const rows: LogRow[] = [];
-    for (const event of events) {
-      if (event.type !== NotificationSentEvent.type) {
-        continue;
-      }
-      const p = event.payload as unknown as NotificationSentPayload;
-      rows.push({
-        event_id: event.eventId,
-        delivery_id: p.deliveryId,
-        inbox_id: p.inboxId,
-        recipient_id: p.recipientId,
-        channel: p.channel,
-        sent_at: p.sentAt,
-        projected_at: projectedAt,
-      });
-    }
-    await INSERT.execute(tx.db, rows);
+  /** A queue row's events at once, in the transaction that takes their rows. */
+  handleMany(events: readonly DomainEvent[], tx: Transaction): Promise<void> {
+    return writeDeliveryLog(tx, events, toIsoUtc(this.clock.now()));
   }
 }
