@@ -7,7 +7,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import { PrivatePostgres } from '../../reliability/support/private-postgres';
-import { type PgBenchPhases, pgBenchConfig } from './pg-bench';
+import { pgBenchConfig } from './pg-bench';
+import { phasesOf } from './phases-of';
 
 /** A port apart from the bench's (55433) and the torture's (55432). */
 const PROBE_PORT = 55_434;
@@ -16,13 +17,6 @@ interface StatementRow {
   query: string;
   calls: number;
   rows: number;
-}
-
-/** Loads the bench phases from `root`'s build (its daemons are what the fleet starts). */
-function phasesOf(root: string): typeof PgBenchPhases {
-  const file = path.join(root, 'tools/dist/bench/postgres/pg-bench.js');
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  return (require(file) as { PgBenchPhases: typeof PgBenchPhases }).PgBenchPhases;
 }
 
 /** Restarts the cluster with pg_stat_statements loaded and returns a connected client. */

@@ -6,17 +6,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { PrivatePostgres } from '../../reliability/support/private-postgres';
-import { type PgBenchPhases, pgBenchConfig } from './pg-bench';
+import { pgBenchConfig } from './pg-bench';
+import { phasesOf } from './phases-of';
 
 /** A port apart from the bench's (55433), the torture's (55432) and the claims probe's (55434). */
 const PROBE_PORT = 55_435;
-
-/** Loads the bench phases from `root`'s build (its daemons are what the fleet starts). */
-function phasesOf(root: string): typeof PgBenchPhases {
-  const file = path.join(root, 'tools/dist/bench/postgres/pg-bench.js');
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  return (require(file) as { PgBenchPhases: typeof PgBenchPhases }).PgBenchPhases;
-}
 
 async function main(): Promise<void> {
   const [repsArg, daemonsArg, ...roots] = process.argv.slice(2);
