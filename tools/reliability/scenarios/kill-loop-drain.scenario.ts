@@ -46,7 +46,7 @@ export async function runKillLoopDrain(options: KillLoopDrainOptions): Promise<S
     let skipped = 0;
     const deadline = Date.now() + options.drainDeadlineMs;
     // Daemons listening (their start resolved): only those are killed, in turn. A restart runs
-    // beside the beat (a start took up to a minute on this loaded machine), so the beat stays 5 s.
+    // beside the beat (a start took up to a minute on a loaded machine), so the beat stays short.
     const ready = new Set(fleet.daemons);
     const restarts: Promise<unknown>[] = [];
     let turn = 0;
