@@ -83,6 +83,11 @@ export class InMemoryChannelSendRepository implements ChannelSendRepository {
     );
   }
 
+  /** Nothing to lock: the fake's callers run one at a time in memory. */
+  lockRetries(): Promise<void> {
+    return Promise.resolve();
+  }
+
   /** Failed sends only, newest change first (the operator's list is tested on the real stores). */
   forOperator(_s: unknown, filter: { status: string; limit: number }): Promise<ChannelSendState[]> {
     return Promise.resolve(

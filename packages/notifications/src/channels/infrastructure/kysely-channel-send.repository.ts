@@ -200,6 +200,10 @@ export class KyselyChannelSendRepository implements ChannelSendRepository {
     return row !== undefined;
   }
 
+  async lockRetries(scope: Scope): Promise<void> {
+    await sqlDialectOf(scope.db).lockForTransaction(scope.db, '.notifications-send-retry');
+  }
+
   async forOperator(scope: Scope, filter: OperatorSendFilter): Promise<ChannelSendState[]> {
     let query = q(scope).selectFrom(TABLE).selectAll();
     query =

@@ -19,8 +19,9 @@ import {
 import { sendAgain } from './send-again';
 
 /**
- * Handles `RetryAllChannelSends`: one read of at most one batch (plus one row, to tell whether
- * more are left), the new sends and one wake-up in one transaction, then one audit line.
+ * Handles `RetryAllChannelSends`: under the retry lock, one read of at most one batch (plus one
+ * row, to tell whether more are left), the new sends and one wake-up in one transaction, then
+ * one audit line.
  */
 @injectable()
 export class RetryAllChannelSendsHandler implements CommandHandler<RetryAllChannelSends> {
@@ -38,6 +39,9 @@ export class RetryAllChannelSendsHandler implements CommandHandler<RetryAllChann
 
   async execute(command: RetryAllChannelSends): Promise<RetryAllView> {
     const view = await this.uow.run(async (tx) => {
+      // First, before the read: a concurrent retry (a second page, another daemon) commits its
+      // new sends before this read sees the failed ones, so it finds them retried.
+      await this.sends.lockRetries(tx);
       const now = toIsoUtc(this.clock.now());
       // Failed and not superseded: a send retried before (one by one or by an earlier call)
       // is left out, so a double click retries nothing twice.

@@ -19,7 +19,10 @@ import { RetryChannelSend } from './retry-channel-send.command';
 import { sendAgain } from './send-again';
 import { type OperatorSendView, toOperatorSendView } from './operator-send.view';
 
-/** Handles `RetryChannelSend`: the new send and its wake-up in one transaction, then an audit line. */
+/**
+ * Handles `RetryChannelSend`: under the retry lock, the new send and its wake-up in one
+ * transaction, then an audit line.
+ */
 @injectable()
 export class RetryChannelSendHandler implements CommandHandler<RetryChannelSend> {
   static readonly handles = RetryChannelSend;
@@ -36,6 +39,9 @@ export class RetryChannelSendHandler implements CommandHandler<RetryChannelSend>
 
   async execute(command: RetryChannelSend): Promise<OperatorSendView> {
     const view = await this.uow.run(async (tx) => {
+      // First, before the reads: a concurrent retry of this send (or a retry-all) has committed
+      // its new send by then, so the check below finds it superseded.
+      await this.sends.lockRetries(tx);
       const failed = await this.sends.find(tx, command.id);
       if (!failed) {
         throw new ChannelSendNotFoundError(command.id);

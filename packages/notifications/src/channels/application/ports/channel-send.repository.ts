@@ -48,6 +48,13 @@ export interface ChannelSendRepository {
   find(scope: Scope, id: string): Promise<ChannelSendState | undefined>;
   /** Whether a later send of the same notification to the same subscription exists (retried). */
   superseded(scope: Scope, send: ChannelSendState): Promise<boolean>;
+  /**
+   * Serialises the operator's retries until the transaction ends (PostgreSQL: an advisory
+   * transaction lock per schema; SQLite's single writer needs none). Taken first, before the
+   * retry reads which failed sends are not yet retried: under READ COMMITTED two retries would
+   * otherwise both read a send as not retried before either committed, and both send it again.
+   */
+  lockRetries(scope: Scope): Promise<void>;
   /** Failed (not yet retried) or stuck sends, most recently changed first, at most `filter.limit`. */
   forOperator(scope: Scope, filter: OperatorSendFilter): Promise<ChannelSendState[]>;
   /** Earliest `due_at` among live sends: when the send loop must look next. */

@@ -134,6 +134,28 @@ describe('ntfy action buttons', () => {
     });
   });
 
+  it('Snooze pressed twice at once makes one reminder; the other press answers as a replay', async () => {
+    const t = await boot();
+    const { id, tokens } = await fire(t);
+    const press = () => follow(t, tokens.get('Snooze 10 min'));
+
+    // Both presses arrive before either has written (two taps, a phone retrying a slow POST).
+    const outcomes = await Promise.all([press(), press()]);
+
+    expect(outcomes.map((o) => o.applied).sort()).toEqual([false, true]);
+    expect(outcomes.find((o) => !o.applied)).toEqual({
+      action: 'snooze',
+      inboxId: id,
+      applied: false,
+    });
+    const snoozed = await t.db
+      .selectFrom('notification_bodies')
+      .select('id')
+      .where('snoozed_from', '=', id)
+      .execute();
+    expect(snoozed.map((row) => row.id)).toEqual([outcomes.find((o) => o.applied)?.notificationId]);
+  });
+
   it('a link expires 7 days after the reminder fired; an altered or foreign one is not found', async () => {
     const t = await boot();
     const { tokens } = await fire(t);
