@@ -5,10 +5,10 @@
 // daemons to measure, so two builds can be alternated on the same minutes (issue 28 item 4).
 import fs from 'node:fs';
 import path from 'node:path';
-import pg from 'pg';
 import { PrivatePostgres } from '../../reliability/support/private-postgres';
 import { pgBenchConfig } from './pg-bench';
 import { phasesOf } from './phases-of';
+import { withStatements } from './with-statements';
 
 /** A port apart from the bench's (55433) and the torture's (55432). */
 const PROBE_PORT = 55_434;
@@ -17,19 +17,6 @@ interface StatementRow {
   query: string;
   calls: number;
   rows: number;
-}
-
-/** Restarts the cluster with pg_stat_statements loaded and returns a connected client. */
-async function withStatements(server: PrivatePostgres): Promise<pg.Client> {
-  const setup = new pg.Client({ connectionString: server.url });
-  await setup.connect();
-  await setup.query(`alter system set shared_preload_libraries = 'pg_stat_statements'`);
-  await setup.end();
-  server.restart();
-  const admin = new pg.Client({ connectionString: server.url });
-  await admin.connect();
-  await admin.query('create extension if not exists pg_stat_statements');
-  return admin;
 }
 
 async function main(): Promise<void> {
