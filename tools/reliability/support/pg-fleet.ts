@@ -25,6 +25,13 @@ export interface DrainCounts {
  * N real daemon processes on one PostgreSQL schema (a fresh one per fleet), with the admin
  * token set so each one's `/metrics` can be read, and a client on the schema for the checks.
  */
+/**
+ * Node options for every daemon of a fleet, from `TICKLER_FLEET_NODE_ARGS` (space-separated):
+ * e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to profile the bench's PostgreSQL drain, which
+ * NODE_OPTIONS refuses.
+ */
+const FLEET_NODE_ARGS = (process.env.TICKLER_FLEET_NODE_ARGS ?? '').split(' ').filter(Boolean);
+
 export class PgFleet {
   readonly schema = `t_fleet_${randomBytes(6).toString('hex')}`;
   readonly daemons: DaemonProcess[] = [];
@@ -53,11 +60,15 @@ export class PgFleet {
 
   /** Starts one more daemon on the schema (a new folder, so a new instance). */
   async add(): Promise<DaemonProcess> {
-    const daemon = new DaemonProcess(DaemonProcess.tempDir('tickler-fleet-'), {
-      TICKLER_DATABASE_URL: `${this.url}${this.url.includes('?') ? '&' : '?'}application_name=${this.applicationName}`,
-      TICKLER_DATABASE_SCHEMA: this.schema,
-      TICKLER_ADMIN_TOKEN: this.admin,
-    });
+    const daemon = new DaemonProcess(
+      DaemonProcess.tempDir('tickler-fleet-'),
+      {
+        TICKLER_DATABASE_URL: `${this.url}${this.url.includes('?') ? '&' : '?'}application_name=${this.applicationName}`,
+        TICKLER_DATABASE_SCHEMA: this.schema,
+        TICKLER_ADMIN_TOKEN: this.admin,
+      },
+      FLEET_NODE_ARGS,
+    );
     this.daemons.push(daemon);
     return daemon.start();
   }

@@ -57,6 +57,25 @@ describe('HeldOutput', () => {
     expect(JSON.parse(lines.at(-1)!)).toEqual({ msg: 'start-up log lines dropped', count: 3 });
   });
 
+  it('passes lines logged while a write is under way on as one write to stdout, in order', async () => {
+    const stdout = sink();
+    const writes: string[] = [];
+    const write = stdout.stream.write.bind(stdout.stream);
+    stdout.stream.write = ((chunk: Buffer, callback?: (error?: Error | null) => void) => {
+      writes.push(chunk.toString());
+      return write(chunk, callback);
+    }) as typeof stdout.stream.write;
+    const output = new HeldOutput(stdout.stream);
+    output.release('ready\n');
+    writes.length = 0;
+    const lines = Array.from({ length: 500 }, (_, i) => `{"msg":"delivered","n":${i}}\n`);
+    // As pino does for a batch of deliveries: every line written in one synchronous run.
+    const done = lines.map((line) => written(output, line));
+    await Promise.all(done);
+    expect(writes).toEqual([lines[0], lines.slice(1).join('')]);
+    expect(stdout.text()).toBe(`ready\n${lines.join('')}`);
+  });
+
   it("reports the real stdout's errors (EPIPE: the reader is gone) as its own", async () => {
     const stdout = sink();
     const output = new HeldOutput(stdout.stream);

@@ -21,18 +21,43 @@ export class HeldOutput extends Writable {
     target.on('error', (error: Error) => this.destroy(error));
   }
 
-  override _write(chunk: Buffer, _encoding: BufferEncoding, done: (error?: Error) => void): void {
+  override _write(
+    chunk: Buffer,
+    _encoding: BufferEncoding,
+    done: (error?: Error | null) => void,
+  ): void {
+    this._writev([{ chunk }], done);
+  }
+
+  /**
+   * Lines logged while the previous write is still under way (a batch of 500 deliveries logs
+   * 500 `delivered` lines in one go) reach the real stdout as one write, not one each: with
+   * stdout a pipe every write is a system call, and one per line was a tenth of a PostgreSQL
+   * drain's daemon CPU (issue 28). The order of lines is the order they were logged.
+   */
+  override _writev(
+    chunks: readonly { chunk: Buffer }[],
+    done: (error?: Error | null) => void,
+  ): void {
     if (this.held === undefined) {
-      this.target.write(chunk, (error) => done(error ?? undefined));
+      const data =
+        chunks.length === 1 ? chunks[0]!.chunk : Buffer.concat(chunks.map((c) => c.chunk));
+      this.target.write(data, (error) => done(error ?? undefined));
       return;
     }
-    if (this.heldBytes + chunk.length <= HELD_BYTES_LIMIT) {
+    for (const { chunk } of chunks) {
+      this.hold(chunk);
+    }
+    done();
+  }
+
+  private hold(chunk: Buffer): void {
+    if (this.held !== undefined && this.heldBytes + chunk.length <= HELD_BYTES_LIMIT) {
       this.held.push(chunk);
       this.heldBytes += chunk.length;
     } else {
       this.dropped++;
     }
-    done();
   }
 
   /** Writes `firstLine`, then everything held, and from now on passes writes through. */
