@@ -22,16 +22,16 @@ export interface DrainCounts {
 }
 
 /**
- * N real daemon processes on one PostgreSQL schema (a fresh one per fleet), with the admin
- * token set so each one's `/metrics` can be read, and a client on the schema for the checks.
- */
-/**
  * Node options for every daemon of a fleet, from `TICKLER_FLEET_NODE_ARGS` (space-separated):
  * e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to profile the bench's PostgreSQL drain, which
  * NODE_OPTIONS refuses.
  */
 const FLEET_NODE_ARGS = (process.env.TICKLER_FLEET_NODE_ARGS ?? '').split(' ').filter(Boolean);
 
+/**
+ * N real daemon processes on one PostgreSQL schema (a fresh one per fleet), with the admin
+ * token set so each one's `/metrics` can be read, and a client on the schema for the checks.
+ */
 export class PgFleet {
   readonly schema = `t_fleet_${randomBytes(6).toString('hex')}`;
   readonly daemons: DaemonProcess[] = [];
