@@ -82,7 +82,8 @@ describe('the operator page', () => {
     const { context, page, cspErrors } = await newPage(suite.browser);
     await openOperatorPage(page);
 
-    // The failed send shows up by itself (the page reads again every few seconds).
+    // The failed send shows up by itself (the page reads again after the admin event stream
+    // reports the send failed; it has no timer).
     const failed = section(page, 'Failed sends');
     const row = failed.getByRole('row').filter({ hasText: 'ops' }).filter({ hasText: 'http-4xx' });
     await row.waitFor();

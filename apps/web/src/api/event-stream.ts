@@ -21,13 +21,25 @@ function aggregateOf(data: string): string | undefined {
   }
 }
 
+/** How a stream signs in: the session (the person's page) or a bearer (the operator page). */
+export interface StreamSignIn {
+  readonly headers: () => Record<string, string>;
+  readonly credentials: RequestCredentials;
+}
+
+const SESSION: StreamSignIn = { headers: sessionHeaders, credentials: 'same-origin' };
+
 /**
- * Follows a server-sent-events stream with `fetch`, signed in by the session's key: an
- * `EventSource` cannot send a header, and the session's cookie alone signs nobody in. Reconnects
- * after a drop (0.5 s doubling to 30 s) with `Last-Event-ID`, as `EventSource` does; a 401/403
- * ends it (signed out). Answers a function that stops it.
+ * Follows a server-sent-events stream with `fetch`, signed in by the session's key (or
+ * `signIn`'s headers): an `EventSource` cannot send a header, and the session's cookie alone
+ * signs nobody in. Reconnects after a drop (0.5 s doubling to 30 s) with `Last-Event-ID`, as
+ * `EventSource` does; a 401/403 ends it (signed out). Answers a function that stops it.
  */
-export function followEvents(path: string, handlers: EventStreamHandlers): () => void {
+export function followEvents(
+  path: string,
+  handlers: EventStreamHandlers,
+  signIn: StreamSignIn = SESSION,
+): () => void {
   const controller = new AbortController();
   let lastEventId: string | undefined;
   let retryMs = FIRST_RETRY_MS;
@@ -67,9 +79,9 @@ export function followEvents(path: string, handlers: EventStreamHandlers): () =>
     while (!controller.signal.aborted) {
       try {
         const response = await fetch(path, {
-          credentials: 'same-origin',
+          credentials: signIn.credentials,
           headers: {
-            ...sessionHeaders(),
+            ...signIn.headers(),
             accept: 'text/event-stream',
             ...(lastEventId === undefined ? {} : { 'last-event-id': lastEventId }),
           },

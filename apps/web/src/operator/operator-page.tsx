@@ -2,9 +2,7 @@ import { useEffect, useState } from 'preact/hooks';
 import { ApiError } from '../api/client';
 import { type OperatorSend } from '../api/openapi.gen';
 import { adminCall, loadOperatorData, type OperatorData } from './operator-api';
-
-/** How often an open page reads the daemon again (a failed send shows up by itself). */
-const REFRESH_MS = 3_000;
+import { refreshOnEvents } from './refresh-on-events';
 
 /** An instant as the operator reads it, in the browser's zone; "none" for null. */
 const when = (iso: string | null): string =>
@@ -44,29 +42,23 @@ export function OperatorPage() {
     if (token === null) {
       return undefined;
     }
-    void reload(token);
-    // A browser timer, not a deferral: it only refreshes what an operator is looking at, and
-    // runs only while the page is shown. A tab in the background has no timer at all (neither
-    // the daemon nor the browser is woken for it); it reads again the moment it is shown.
-    let timer: number | undefined;
+    // No timer: while the page is shown it follows the daemon's event stream and reads again
+    // after events (a failed send shows up by itself); a tab in the background has no stream,
+    // and reads again the moment it is shown.
+    let stop: (() => void) | undefined;
     const follow = () => {
-      window.clearInterval(timer);
-      timer = undefined;
+      stop?.();
+      stop = undefined;
       if (document.visibilityState === 'visible') {
-        timer = window.setInterval(() => void reload(token), REFRESH_MS);
-      }
-    };
-    const onVisibility = () => {
-      follow();
-      if (timer !== undefined) {
         void reload(token);
+        stop = refreshOnEvents(token, () => reload(token));
       }
     };
     follow();
-    document.addEventListener('visibilitychange', onVisibility);
+    document.addEventListener('visibilitychange', follow);
     return () => {
-      window.clearInterval(timer);
-      document.removeEventListener('visibilitychange', onVisibility);
+      stop?.();
+      document.removeEventListener('visibilitychange', follow);
     };
   }, [token]);
 
