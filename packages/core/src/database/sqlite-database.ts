@@ -107,6 +107,30 @@ function withStatementCache(db: BetterSqlite3.Database, size: number): BetterSql
 }
 
 /**
+ * Runs a start-up pragma, trying again on SQLITE_BUSY until `timeoutMs` has passed. Processes
+ * opening a new file together can meet in the switch to WAL in a way SQLite answers with BUSY at
+ * once (a deadlock it breaks) instead of calling the busy handler: seen as "database is locked"
+ * from one of several migrating processes (`concurrent-migrations.int.spec.ts`, 2026-12-06).
+ * Start-up is synchronous, so the pause between tries blocks (5 ms).
+ */
+function pragmaWhenFree(raw: BetterSqlite3.Database, text: string, timeoutMs: number): void {
+  const end = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      raw.pragma(text);
+      return;
+    } catch (error) {
+      const busy =
+        error instanceof BetterSqlite3.SqliteError && error.code.startsWith('SQLITE_BUSY');
+      if (!busy || Date.now() >= end) {
+        throw error;
+      }
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 5);
+    }
+  }
+}
+
+/**
  * Opens (creating if needed) a SQLite database for the whole application: WAL so readers never
  * block the writer, `synchronous=NORMAL` (durable across process crashes; the last commits can
  * be lost only on power loss), a busy timeout for a second process on the same file, and
@@ -132,8 +156,8 @@ export function openSqliteDatabase(options: SqliteOptions): Database {
   // Retention (issue 33) gives freed pages back with `pragma incremental_vacuum`: a new file is
   // made incremental before its first table (on a file with tables this is a no-op; one VACUUM
   // switches it, docs/operations.md "Retention").
-  raw.pragma('auto_vacuum = INCREMENTAL');
-  raw.pragma('journal_mode = WAL');
+  pragmaWhenFree(raw, 'auto_vacuum = INCREMENTAL', busyTimeoutMs);
+  pragmaWhenFree(raw, 'journal_mode = WAL', busyTimeoutMs);
   raw.pragma('synchronous = NORMAL');
   raw.pragma('foreign_keys = ON');
   const kysely = new Kysely<unknown>({
